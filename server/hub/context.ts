@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { HubConfig } from '../config/hub-config.js';
+import type { Store } from '../store/store.js';
+import type { ChoiceSessions } from '../sessions/choice-sessions.js';
+import type { SettingsService } from '../settings/settings-service.js';
+import type { HubEvents } from './hub-events.js';
+import type { InteractionRegistry } from './interaction-registry.js';
+import type { ActivityTracker } from './activity-tracker.js';
+
+/** Everything a hub concern needs, handed to each plugin in server/hub/plugins.ts. */
+export interface HubContext {
+  config: HubConfig;
+  log: FastifyBaseLogger;
+  /** The hub's credential (also in <data dir>/credential). */
+  token: string;
+  /** Base URL the hub answers on, e.g. http://127.0.0.1:47823 (set once listening). */
+  baseUrl: () => string;
+  store: Store;
+  sessions: ChoiceSessions;
+  settings: SettingsService;
+  /** Broadcast to every WebSocket client; subscribe to client messages by type prefix. */
+  events: HubEvents;
+  /** Sources of rows for the portal's interaction list (choice sessions, resolve tasks, orchestrated tasks). */
+  interactions: InteractionRegistry;
+  /** Keeps the hub from idling out while something (a task, a client) is running. */
+  activity: ActivityTracker;
+}
+
+/** A hub concern: registers its routes and listeners. Listed explicitly in server/hub/plugins.ts. */
+export type HubPlugin = (app: FastifyInstance, ctx: HubContext) => Promise<void> | void;

@@ -1,0 +1,5 @@
+import type { McpToolModule } from './tool-module.js';
+
+/** Every group of MCP tools the `gatehouse mcp` server exposes. One line each. */
+export const toolModules: McpToolModule[] = [
+];
