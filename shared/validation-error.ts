@@ -17,7 +17,11 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 export function problemsFromZod(error: z.ZodError): FieldProblem[] {
-  return error.issues.map((issue) => ({ field: formatPath(issue.path), message: issue.message }));
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: formatPath([...issue.path, key]), message: 'unknown field' }))
+      : [{ field: formatPath(issue.path), message: issue.message }],
+  );
 }
 
 /** `options[2].id: duplicate "pg"; timeout_seconds: expected a number` */

@@ -1,5 +1,17 @@
 import type { HubPlugin } from './context.js';
+import { healthRoute } from './routes/health-route.js';
+import { sessionsRoutes } from './routes/sessions-routes.js';
+import { interactionsRoutes } from './routes/interactions-routes.js';
+import { historyRoutes } from './routes/history-routes.js';
+import { settingsRoutes } from './routes/settings-routes.js';
+import { wsRoute } from './routes/ws-route.js';
 
 /** Every hub concern, in registration order. One line each. */
 export const hubPlugins: HubPlugin[] = [
+  healthRoute,
+  sessionsRoutes,
+  interactionsRoutes,
+  historyRoutes,
+  settingsRoutes,
+  wsRoute,
 ];

@@ -1,5 +1,7 @@
 import type { McpToolModule } from './tool-module.js';
+import { provideChoiceTool } from './tools/provide-choice.js';
 
 /** Every group of MCP tools the `gatehouse mcp` server exposes. One line each. */
 export const toolModules: McpToolModule[] = [
+  provideChoiceTool,
 ];

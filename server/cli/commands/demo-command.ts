@@ -1,0 +1,52 @@
+import type { ChoiceSessionView } from '../../../shared/choice/session-types.js';
+import { ensureHub } from '../../hub-client/ensure-hub.js';
+import { openBrowser, sshForwardHint } from '../../platform/open-browser.js';
+import type { CliCommand } from '../command.js';
+
+export const DEMO_REQUEST = {
+  title: 'Demo: which database should the new service use?',
+  prompt: [
+    '**Task:** scaffolding the `orders` service for a new checkout flow.',
+    '',
+    'The service needs a primary datastore and the repository has no configuration for one yet, so the agent',
+    'stopped to ask instead of guessing. Pick one (add a note if you like) — or cancel.',
+  ].join('\n'),
+  options: [
+    { id: 'pg', label: 'PostgreSQL', description: 'Relational, mature, already used by the billing service.', recommended: true },
+    { id: 'sqlite', label: 'SQLite', description: 'Embedded, zero setup; fine for a single instance.' },
+    { id: 'mongo', label: 'MongoDB', description: 'Document store; flexible schema, new to this team.' },
+  ],
+  selection_mode: 'single',
+  allow_free_text: true,
+  interface: 'web',
+  timeout_seconds: 600,
+};
+
+export const demoCommand: CliCommand = {
+  name: 'demo',
+  summary: 'start the hub, create a sample interaction, open it and print the answer',
+  help: `Usage: gatehouse demo [--no-wait]
+
+Starts the hub (if it is not running), creates one sample choice — what an agent's provide_choice call
+creates — prints its URL and terminal command, opens the browser when one can be opened, then waits for the
+answer and prints the typed result the agent would get.
+
+Options:
+  --no-wait   create the interaction and exit without waiting for the answer`,
+  options: { 'no-wait': { type: 'boolean' } },
+  async run(args, io) {
+    const hub = await ensureHub();
+    const created = await hub.request<{ session: ChoiceSessionView; url: string; terminal_command: string }>('POST', '/api/sessions', DEMO_REQUEST);
+    io.stdout.write(`Sample interaction ${created.session.id} is waiting for you.\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n`);
+    if (!(await openBrowser(created.url))) io.stdout.write(`  (no browser could be opened here) ${sshForwardHint(Number(new URL(hub.baseUrl).port))}\n`);
+    if (args.values['no-wait'] === true) return 0;
+    io.stdout.write('Waiting for the answer (Ctrl-C to stop waiting; the hub keeps running)…\n');
+    for (;;) {
+      const { session } = await hub.request<{ session: ChoiceSessionView }>('GET', `/api/sessions/${created.session.id}/wait?seconds=50`);
+      if (session.status !== 'pending') {
+        io.stdout.write(JSON.stringify(session.result, null, 2) + '\n');
+        return 0;
+      }
+    }
+  },
+};

@@ -1,0 +1,19 @@
+import { dataDir, dataPaths } from '../../config/data-paths.js';
+import { createLogger } from '../../logging/logger.js';
+import { runMcpServer } from '../../mcp/mcp-server.js';
+import type { CliCommand } from '../command.js';
+
+export const mcpCommand: CliCommand = {
+  name: 'mcp',
+  summary: 'run the MCP server on stdio (what Claude Code, Cursor, VS Code, Codex start)',
+  help: `Usage: gatehouse mcp
+
+Serves the gatehouse MCP tools (provide_choice, resolve_component_*) over stdio. The shared hub is started on
+first use and outlives this process while interactions are active. Logs go to the log file in the data
+directory and to stderr — never stdout.`,
+  async run() {
+    const log = createLogger({ file: dataPaths(dataDir()).log, name: 'mcp' });
+    await runMcpServer(log);
+    return 0;
+  },
+};

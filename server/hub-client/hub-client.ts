@@ -1,0 +1,60 @@
+import type { FieldProblem } from '../../shared/validation-error.js';
+
+/** An error answer from the hub, with its HTTP status, code and field problems. */
+export class HubRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly problems: FieldProblem[] = [],
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'HubRequestError';
+  }
+}
+
+/** Talks to a running hub over HTTP with its credential. */
+export class HubClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string,
+    readonly dataDir: string,
+  ) {}
+
+  async request<T = unknown>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal } = {}): Promise<T> {
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: opts.signal,
+    });
+    const text = await res.text();
+    let json: any = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (!res.ok) {
+      const err = json?.error ?? {};
+      throw new HubRequestError(res.status, err.code ?? 'http_error', err.message ?? `hub answered ${res.status}: ${text.slice(0, 200)}`, err.problems ?? [], json);
+    }
+    return json as T;
+  }
+
+  /** The WebSocket URL (credential in the query). */
+  wsUrl(path = '/ws'): string {
+    return `${this.baseUrl.replace(/^http/, 'ws')}${path}?token=${encodeURIComponent(this.token)}`;
+  }
+
+  /** True when the hub answers its health route with this credential. */
+  async healthy(timeoutMs = 1500): Promise<boolean> {
+    try {
+      const health = await this.request<{ ok: boolean; name: string }>('GET', '/api/health', undefined, { signal: AbortSignal.timeout(timeoutMs) });
+      return health?.ok === true && health.name === 'gatehouse';
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { HubConfig } from '../config/hub-config.js';
+import type { Logger } from '../logging/logger.js';
+import { Store } from '../store/store.js';
+import { ChoiceSessions } from '../sessions/choice-sessions.js';
+import { SettingsService } from '../settings/settings-service.js';
+import { languageFromEnv } from '../settings/language.js';
+import { ensureCredential } from '../discovery/credential.js';
+import { ActivityTracker } from './activity-tracker.js';
+import { HubEvents } from './hub-events.js';
+import { InteractionRegistry } from './interaction-registry.js';
+import { createRequestGuard } from './request-guard.js';
+import { createErrorHandler } from './http-errors.js';
+import { hubPlugins } from './plugins.js';
+import type { HubContext } from './context.js';
+
+export interface Hub {
+  app: FastifyInstance;
+  ctx: HubContext;
+  /** Set once the server listens. */
+  setBaseUrl(url: string): void;
+}
+
+/** Builds the hub: store, sessions, settings, security guard and every plugin. Does not listen. */
+export async function createHub(config: HubConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<Hub> {
+  const token = await ensureCredential(config.paths.credential);
+  const store = await Store.open(config.paths.store, { retentionDays: config.retentionDays, maxHistory: config.maxHistory }, log);
+  const sessions = new ChoiceSessions(store);
+  await sessions.restore();
+  const settings = new SettingsService(store, languageFromEnv(env, (m) => log.warn(m)));
+  let baseUrl = '';
+
+  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, disableRequestLogging: true, bodyLimit: 1024 * 1024 });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  const extraHosts = config.host === '127.0.0.1' || config.host === 'localhost' ? [] : [config.host];
+  app.addHook('onRequest', createRequestGuard({ token, extraHosts }));
+  app.setErrorHandler(createErrorHandler(sessions));
+
+  const ctx: HubContext = {
+    config,
+    log,
+    token,
+    baseUrl: () => baseUrl,
+    store,
+    sessions,
+    settings,
+    events: new HubEvents(),
+    interactions: new InteractionRegistry(),
+    activity: new ActivityTracker(),
+  };
+  for (const plugin of hubPlugins) await plugin(app, ctx);
+  app.addHook('onClose', async () => sessions.close());
+  return { app, ctx, setBaseUrl: (url) => (baseUrl = url) };
+}

@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { RequestValidationError } from '../../shared/validation-error.js';
+import { InterfaceUnavailableError, SessionEndedError, SessionNotFoundError } from '../sessions/session-errors.js';
+import type { ChoiceSessions } from '../sessions/choice-sessions.js';
+
+/** Maps the hub's domain errors to HTTP answers; every answer is `{error: {code, message, problems?}}`. */
+export function createErrorHandler(sessions: ChoiceSessions) {
+  return function onError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+    if (error instanceof RequestValidationError) {
+      return reply.code(400).send({ error: { code: 'invalid_request', message: error.message, problems: error.problems } });
+    }
+    if (error instanceof InterfaceUnavailableError) {
+      return reply.code(400).send({ error: { code: 'interface_unavailable', message: `interface: ${error.message}`, problems: [{ field: 'interface', message: error.message }] } });
+    }
+    if (error instanceof SessionNotFoundError) {
+      return reply.code(404).send({ error: { code: 'not_found', message: error.message } });
+    }
+    if (error instanceof SessionEndedError) {
+      return reply.code(409).send({ error: { code: 'already_ended', message: error.message }, session: sessions.view(error.session) });
+    }
+    const fe = error as FastifyError;
+    if (fe.statusCode && fe.statusCode < 500) {
+      const message = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.name === 'SyntaxError' ? `body: not valid JSON (${fe.message})` : fe.message;
+      return reply.code(fe.statusCode).send({ error: { code: fe.code ?? 'bad_request', message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: { code: 'internal', message: 'internal error in the hub (details in its log)' } });
+  };
+}

@@ -1,0 +1,78 @@
+import { CHOICE_LIMITS } from '../../../shared/choice/limits.js';
+import { cancelSchema, deadlineSchema, draftSchema, submitAnswerSchema, switchInterfaceSchema } from '../../../shared/choice/answer-schema.js';
+import { validateChoiceRequest } from '../../../shared/choice/validate-request.js';
+import { problemsFromZod, RequestValidationError } from '../../../shared/validation-error.js';
+import { resolveInterface, type ClientCapabilities } from '../../sessions/resolve-interface.js';
+import type { StoredSession } from '../../sessions/stored-session.js';
+import type { HubPlugin } from '../context.js';
+import { choiceUrl, terminalCommand } from '../handoff.js';
+import { canOpenBrowser } from '../../platform/browser-availability.js';
+import type { z } from 'zod';
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) throw new RequestValidationError(problemsFromZod(result.error));
+  return result.data;
+}
+
+/** /api/sessions: create, read, wait, submit, cancel, deadline, draft, interface switch. */
+export const sessionsRoutes: HubPlugin = (app, ctx) => {
+  const handoff = (session: StoredSession) => ({
+    session: ctx.sessions.view(session),
+    url: choiceUrl(ctx.baseUrl(), ctx.token, session.id),
+    terminal_command: terminalCommand(session.id, ctx.config.paths.dir),
+  });
+
+  app.post('/api/sessions', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) throw new RequestValidationError([{ field: '(request)', message: 'must be a JSON object' }]);
+    const { client_capabilities, ...raw } = body;
+    const settings = ctx.settings.get();
+    const validated = validateChoiceRequest(raw, { timeout_seconds: settings.default_timeout_seconds });
+    const iface = resolveInterface(validated.request.interface, {
+      capabilities: (client_capabilities ?? {}) as ClientCapabilities,
+      preferred: settings.preferred_interface,
+      canOpenBrowser: canOpenBrowser(),
+    });
+    const session = await ctx.sessions.create(validated, iface);
+    return reply.code(201).send(handoff(session));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/sessions/:id', async (request) => handoff(ctx.sessions.get(request.params.id)));
+
+  app.get<{ Params: { id: string }; Querystring: { seconds?: string } }>('/api/sessions/:id/wait', async (request) => {
+    const raw = request.query.seconds ?? String(CHOICE_LIMITS.defaultWaitSeconds);
+    const seconds = Number(raw);
+    if (!Number.isFinite(seconds) || seconds < 0) throw new RequestValidationError([{ field: 'seconds', message: `must be a number of seconds ≥ 0 (got ${JSON.stringify(raw)})` }]);
+    const session = await ctx.sessions.wait(request.params.id, Math.min(seconds, CHOICE_LIMITS.maxWaitSeconds) * 1000);
+    return handoff(session);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/submit', async (request) => {
+    ctx.sessions.get(request.params.id);
+    return handoff(await ctx.sessions.submit(request.params.id, parse(submitAnswerSchema, request.body)));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/cancel', async (request) => {
+    ctx.sessions.get(request.params.id);
+    return handoff(await ctx.sessions.cancel(request.params.id, parse(cancelSchema, request.body)));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/deadline', async (request) => {
+    ctx.sessions.get(request.params.id);
+    const { timeout_seconds } = parse(deadlineSchema, request.body);
+    const { session, notice } = await ctx.sessions.setDeadline(request.params.id, timeout_seconds);
+    return { ...handoff(session), notice };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/sessions/:id/draft', async (request) => {
+    ctx.sessions.get(request.params.id);
+    return handoff(await ctx.sessions.saveDraft(request.params.id, parse(draftSchema, request.body)));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/interface', async (request) => {
+    ctx.sessions.get(request.params.id);
+    const { interface: iface } = parse(switchInterfaceSchema, request.body);
+    return handoff(await ctx.sessions.switchInterface(request.params.id, iface));
+  });
+};

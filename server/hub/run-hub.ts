@@ -1,0 +1,77 @@
+import { mkdir } from 'node:fs/promises';
+import type { HubConfig } from '../config/hub-config.js';
+import type { Logger } from '../logging/logger.js';
+import { tryLock } from '../discovery/file-lock.js';
+import { hubBaseUrl, readHubState, removeHubState, writeHubState } from '../discovery/hub-state-file.js';
+import { packageVersion } from '../package-info.js';
+import { createHub, type Hub } from './create-hub.js';
+import { watchIdle } from './idle-watch.js';
+
+export class HubAlreadyRunningError extends Error {
+  constructor(readonly pid: number | null, readonly port: number | null) {
+    super(`a gatehouse hub is already running for this data directory${pid ? ` (pid ${pid}${port ? `, port ${port}` : ''})` : ''}`);
+    this.name = 'HubAlreadyRunningError';
+  }
+}
+
+export interface RunningHub extends Hub {
+  baseUrl: string;
+  /** Resolves when the hub has stopped (idle exit, signal or close()). */
+  stopped: Promise<string>;
+  close(reason?: string): Promise<void>;
+}
+
+/**
+ * Starts the hub: takes the data directory's hub lock (one hub per data dir), listens on 127.0.0.1
+ * (the asked port, or a free one when it is taken), records itself in hub.json and exits when idle.
+ */
+export async function runHub(config: HubConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<RunningHub> {
+  await mkdir(config.paths.dir, { recursive: true, mode: 0o700 });
+  const releaseLock = await tryLock(config.paths.hubLock, Number.POSITIVE_INFINITY);
+  if (!releaseLock) {
+    const state = await readHubState(config.paths.hubState);
+    throw new HubAlreadyRunningError(state?.pid ?? null, state?.port ?? null);
+  }
+  let hub: Hub;
+  try {
+    hub = await createHub(config, log, env);
+  } catch (err) {
+    await releaseLock();
+    throw err;
+  }
+  const { app, ctx } = hub;
+  let port: number;
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
+      await releaseLock();
+      throw err;
+    }
+    log.warn({ port: config.port }, 'port is taken by another program; listening on a free port instead');
+    await app.listen({ host: config.host, port: 0 });
+  }
+  port = (app.server.address() as { port: number }).port;
+  const baseUrl = hubBaseUrl({ host: config.host, port });
+  hub.setBaseUrl(baseUrl);
+  await writeHubState(config.paths.hubState, { pid: process.pid, host: config.host, port, version: packageVersion, started_at: new Date().toISOString() });
+  log.info({ baseUrl, dataDir: config.paths.dir }, 'hub listening');
+
+  let resolveStopped!: (reason: string) => void;
+  const stopped = new Promise<string>((r) => (resolveStopped = r));
+  let closing: Promise<void> | null = null;
+  const close = (reason = 'closed') => {
+    closing ??= (async () => {
+      stopIdle();
+      log.info({ reason }, 'hub stopping');
+      await app.close().catch((err) => log.error({ err }, 'error while closing'));
+      await removeHubState(config.paths.hubState);
+      await releaseLock();
+      resolveStopped(reason);
+    })();
+    return closing;
+  };
+  ctx.sessions.on('changed', () => ctx.activity.touch());
+  const stopIdle = watchIdle(config.idleSeconds, () => ctx.sessions.pendingCount() === 0 && !ctx.activity.busy && ctx.events.clientCount === 0, () => ctx.activity.idleSince, () => void close('idle'));
+  return { ...hub, baseUrl, stopped, close };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { choiceRequestSchema } from '../../shared/choice/request-schema.js';
+import { CHOICE_LIMITS, SESSION_STATUSES } from '../../shared/choice/limits.js';
+
+/**
+ * The MCP input shape of provide_choice. Each field advertises its real JSON Schema (from the request schema)
+ * but accepts anything at the protocol layer, so that our own validation answers with errors that name the
+ * field and the problem (`options[2].id: duplicate "pg"`) instead of a generic protocol error.
+ */
+function advertised(schema: z.ZodType, description: string) {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return z.unknown().optional().meta({ ...json, description });
+}
+
+const shape = choiceRequestSchema.shape;
+
+export const provideChoiceInputShape = {
+  prompt: advertised(shape.prompt, 'Start a choice: the question for the person, in Markdown. Include the task context and the reason a choice is needed.'),
+  title: advertised(shape.title.unwrap(), 'Short title shown in the interaction list (default: first line of prompt).'),
+  options: advertised(shape.options, `1–${CHOICE_LIMITS.maxOptions} options {id, label, description?, recommended?}; ids and labels unique.`),
+  selection_mode: advertised(shape.selection_mode.unwrap(), 'single (default) or multi.'),
+  min_selections: advertised(shape.min_selections.unwrap(), 'Fewest options the person must pick (default 1, or 0 with allow_free_text).'),
+  max_selections: advertised(shape.max_selections.unwrap(), 'Most options the person may pick (single: 1; multi: default all).'),
+  allow_free_text: advertised(shape.allow_free_text.unwrap(), 'Let the person type an answer of their own.'),
+  interface: advertised(shape.interface.unwrap(), 'auto (default), web, terminal, chat or elicitation.'),
+  timeout_seconds: advertised(shape.timeout_seconds.unwrap(), `Seconds the person has (default ${CHOICE_LIMITS.defaultTimeoutSeconds}; clamped to ${CHOICE_LIMITS.minTimeoutSeconds}–${CHOICE_LIMITS.maxTimeoutSeconds}).`),
+  timeout_action: advertised(shape.timeout_action.unwrap(), 'timeout (default: report that nobody answered) or submit_recommended (submit the recommended options).'),
+  session_id: z.string().optional().describe('Poll: the session_id a start call returned. Blocks until the person answers or wait_seconds pass.'),
+  wait_seconds: z.unknown().optional().meta({ type: 'number', minimum: 0, maximum: CHOICE_LIMITS.maxWaitSeconds, description: `Poll: how long to block (default ${CHOICE_LIMITS.defaultWaitSeconds}, max ${CHOICE_LIMITS.maxWaitSeconds}).` }),
+};
+
+export const provideChoiceOutputShape = {
+  status: z.enum(SESSION_STATUSES),
+  session_id: z.string(),
+  url: z.string().optional(),
+  terminal_command: z.string().optional(),
+  instructions: z.string().optional(),
+  remaining_seconds: z.number().optional(),
+  notices: z.array(z.string()).optional(),
+  selected: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
+  annotations: z.record(z.string(), z.string()).optional(),
+  global_annotation: z.string().nullable().optional(),
+  free_text: z.string().nullable().optional(),
+  interface: z.string().optional(),
+  answered_by: z.enum(['human', 'default']).nullable().optional(),
+  next_step: z.string().optional(),
+};
+
+export const PROVIDE_CHOICE_DESCRIPTION = `Ask a person to choose, and get back a typed answer you cannot misread.
+
+Call it — instead of picking a default yourself — when there are more than two viable paths, before a destructive action, or when required configuration is missing. Put the task context and the reason a choice is needed in \`prompt\`.
+
+Two call shapes:
+1. Start: {prompt, options, …} → returns at once {status:"pending", session_id, url, terminal_command, instructions, remaining_seconds}. Follow \`instructions\`.
+2. Poll: {session_id, wait_seconds?} → blocks up to wait_seconds (default ${CHOICE_LIMITS.defaultWaitSeconds}, max ${CHOICE_LIMITS.maxWaitSeconds}) and returns the final result, or status "pending" with remaining_seconds — then poll again.
+
+Final result: {status: submitted|auto-submitted|cancelled|timeout, session_id, selected:[{id,label}], annotations, global_annotation, free_text, interface, answered_by, next_step}. Do what \`next_step\` says; never act on an option while the status is pending.`;
