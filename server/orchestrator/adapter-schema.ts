@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { handlerSpecSchema } from './handler-spec.js';
+
+const pattern = z.string({ error: 'must be a regular expression' }).refine(
+  (source) => {
+    try {
+      new RegExp(source, 'm');
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'is not a valid regular expression' },
+);
+
+/**
+ * An adapter written as data: how to launch a CLI and how to read it. Built-in ones live in
+ * builtin-adapters.ts; users add or override them in <data dir>/adapters.{yaml,yml,json} with the same shape.
+ */
+export const adapterConfigSchema = z.strictObject({
+  description: z.string().optional(),
+  /** The executable (looked up on PATH). Empty for the generic adapter: the task gives `command`. */
+  command: z.string().default(''),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  autoPolicy: z
+    .strictObject({
+      /** Appended to the launch command only when the task has autoApprove. */
+      injectArgs: z.array(z.string()).default([]),
+      /** Tried in order when the program waits and the task has autoApprove. */
+      handlers: z.array(handlerSpecSchema).default([]),
+    })
+    .default({ injectArgs: [], handlers: [] }),
+  /**
+   * Adapter-specific reading of the screen (regular expressions, multiline, case-insensitive):
+   * `idle` — the program sits at its own input prompt (pendingInputs are sent, the task may be DONE);
+   * `busy` — the program is still working even if it looks settled (e.g. "esc to interrupt");
+   * `waiting` — the program asks the person something even if the generic detector has not fired.
+   */
+  detect: z
+    .strictObject({
+      idle: z.array(pattern).default([]),
+      busy: z.array(pattern).default([]),
+      waiting: z.array(pattern).default([]),
+    })
+    .default({ idle: [], busy: [], waiting: [] }),
+});
+
+export type AdapterConfig = z.infer<typeof adapterConfigSchema>;
+export type AdapterConfigInput = z.input<typeof adapterConfigSchema>;

@@ -1,0 +1,58 @@
+import type { AdapterConfig } from './adapter-schema.js';
+import type { AutoPolicy } from './policy-types.js';
+import { compileHandler } from './standard-handlers.js';
+
+/** What a task asks of its adapter at launch. */
+export interface LaunchRequest {
+  /** For the generic adapter: the program to run. */
+  command?: string;
+  args?: string[];
+  autoApprove: boolean;
+}
+
+export interface LaunchConfig {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/** Adapter-specific reading of the screen, compiled. */
+export interface ScreenDetection {
+  idle: RegExp[];
+  busy: RegExp[];
+  waiting: RegExp[];
+}
+
+/** Spec: IAgentAdapter — normalises how diverse CLI tools are launched and automated. */
+export interface IAgentAdapter {
+  readonly id: string;
+  readonly description: string;
+  /** Command and arguments (injectArgs appended only with autoApprove). */
+  getLaunchConfig(request: LaunchRequest): LaunchConfig;
+  readonly autoPolicy?: AutoPolicy;
+  readonly detect: ScreenDetection;
+}
+
+export class AdapterLaunchError extends Error {}
+
+/** Build an adapter from its data. */
+export function adapterFromConfig(id: string, config: AdapterConfig): IAgentAdapter {
+  const compile = (sources: string[]) => sources.map((source) => new RegExp(source, 'im'));
+  const autoPolicy: AutoPolicy = {
+    injectArgs: [...config.autoPolicy.injectArgs],
+    handlers: config.autoPolicy.handlers.map(compileHandler),
+  };
+  return {
+    id,
+    description: config.description ?? '',
+    autoPolicy,
+    detect: { idle: compile(config.detect.idle), busy: compile(config.detect.busy), waiting: compile(config.detect.waiting) },
+    getLaunchConfig(request) {
+      const command = request.command ?? config.command;
+      if (!command) throw new AdapterLaunchError(`adapter "${id}" needs the task to give a command`);
+      const args = [...(request.command ? [] : config.args), ...(request.args ?? [])];
+      if (request.autoApprove) args.push(...(autoPolicy.injectArgs ?? []));
+      return { command, args, env: { ...config.env } };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Policy handlers written as data (in adapter configs and workflow files). Each compiles to a pure
+ * function in standard-handlers.ts. `when` is a regular expression (case-insensitive) tested against
+ * the prompt line and the visible screen; a handler without `when` applies to every interaction.
+ */
+const when = z.string({ error: 'must be a regular expression' }).refine(isValidRegex, { error: 'is not a valid regular expression' });
+
+export const handlerSpecSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('pressEnter'), when: when.optional() }),
+    z.strictObject({
+      type: z.literal('answer'),
+      when,
+      text: z.string({ error: 'must be the text to type' }),
+      /** Press Enter after the text (default true). */
+      submit: z.boolean().optional(),
+    }),
+    z.strictObject({
+      type: z.literal('choose'),
+      when: when.optional(),
+      /** Substring of the option to pick (case-insensitive), mapped through the generic menu parser. */
+      option: z.string({ error: 'must be a substring of the option to pick' }).min(1, { error: 'must not be empty' }),
+    }),
+    z.strictObject({
+      type: z.literal('keys'),
+      when,
+      /** Named keys (enter, tab, escape, up, down, left, right, space, backspace, home, end, ctrl-c) sent in order; other strings are typed as is. */
+      keys: z.array(z.string()).min(1, { error: 'must name at least one key' }),
+    }),
+  ],
+  { error: 'must be one of pressEnter, answer, choose, keys (field "type")' },
+);
+
+export type HandlerSpec = z.infer<typeof handlerSpecSchema>;
+
+function isValidRegex(source: string): boolean {
+  try {
+    new RegExp(source, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,233 @@
+import { EventEmitter } from 'node:events';
+import { resolve } from 'node:path';
+import type { IAgentAdapter } from './adapter.js';
+import type { HandlerContext, PolicyAction, PolicyHandler } from './policy-types.js';
+import { classifyWait } from './wait-classifier.js';
+import { compileHandler, resolveWithHandlers } from './standard-handlers.js';
+import type { TaskTerminal, TerminalFactory, TerminalWait } from './task-terminal.js';
+import type { TaskState } from './task-types.js';
+import type { TaskDefinition } from './workflow-schema.js';
+
+export interface TaskRunnerEvents {
+  /** The task's state changed (the caller checkpoints and broadcasts). */
+  change: [];
+  /** A policy answered an interaction without a person. */
+  'auto-answered': [action: PolicyAction];
+  /** The task waits for a person (WAITING_FOR_USER). */
+  'needs-user': [];
+  /** Raw output, for UIs that asked for it (attach). Never written anywhere by the orchestrator. */
+  data: [data: string];
+}
+
+/**
+ * Drives one task: launches its program through the adapter, and on every wait the PTY core detects
+ * sends the next pending input (idle), lets the policy answer (autoApprove), or hands it to a person.
+ */
+export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
+  terminal: TaskTerminal | null = null;
+  private readonly handlers: PolicyHandler[];
+  private finished: Promise<void>;
+  private finish!: () => void;
+
+  constructor(
+    readonly state: TaskState,
+    private readonly definition: TaskDefinition,
+    private readonly adapter: IAgentAdapter,
+    private readonly context: { sessionGoal: string | null; cwd: string },
+    private readonly spawn: TerminalFactory,
+  ) {
+    super();
+    this.handlers = [...definition.handlers.map(compileHandler), ...(adapter.autoPolicy?.handlers ?? [])];
+    this.finished = new Promise((done) => (this.finish = done));
+  }
+
+  /** Resolves when the task is DONE or FAILED. */
+  done(): Promise<void> {
+    return this.finished;
+  }
+
+  start(): void {
+    const launch = this.adapter.getLaunchConfig({ command: this.definition.command, args: this.definition.args, autoApprove: this.state.autoApprove });
+    this.set((t) => {
+      t.command = [launch.command, ...launch.args];
+      t.startedAt = new Date().toISOString();
+    });
+    let terminal: TaskTerminal;
+    try {
+      terminal = this.spawn({
+        command: launch.command,
+        args: launch.args,
+        cwd: this.definition.cwd ? resolve(this.context.cwd, this.definition.cwd) : this.context.cwd,
+        env: { ...launch.env, ...this.definition.env },
+        cols: this.definition.cols,
+        rows: this.definition.rows,
+      });
+    } catch (error) {
+      this.fail(`could not start ${launch.command}: ${(error as Error).message}`);
+      return;
+    }
+    this.terminal = terminal;
+    terminal.onData((data) => this.emit('data', data));
+    terminal.onWait((wait) => this.onWait(wait));
+    terminal.onExit(({ code, signal }) => this.onExit(code, signal));
+    this.set((t) => {
+      t.pid = terminal.pid;
+      t.alive = true;
+      t.status = 'RUNNING';
+    });
+  }
+
+  /** A person's raw keystrokes (attach); answers a waiting task. */
+  write(data: string): void {
+    if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
+    this.terminal.write(data);
+    this.resumeAfterInput();
+  }
+
+  /** A person's text (typed verbatim, then Enter unless submit is false). */
+  typeText(text: string, submit = true): void {
+    if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
+    this.terminal.typeText(text, submit);
+    this.resumeAfterInput();
+  }
+
+  pressKeys(keys: string[]): void {
+    if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
+    this.terminal.pressKeys(keys);
+    this.resumeAfterInput();
+  }
+
+  /** A person picked option `index` of the detected menu. */
+  choose(index: number): void {
+    const options = this.state.interaction?.options ?? [];
+    if (!options.some((o) => o.index === index)) throw new Error(`option ${index} is not on the screen (${options.length} options)`);
+    this.terminal!.choose(index);
+    this.resumeAfterInput();
+  }
+
+  /** End the process (a DONE keepAlive task stays DONE; anything else becomes FAILED with `reason`). */
+  async stop(reason = 'stopped'): Promise<void> {
+    if (this.state.status !== 'DONE' && this.state.status !== 'FAILED') this.fail(reason);
+    if (this.terminal && !this.terminal.exited) await this.terminal.kill();
+  }
+
+  private onWait(wait: TerminalWait): void {
+    const status = this.state.status;
+    if (status === 'DONE' || status === 'FAILED' || status === 'WAITING_FOR_USER') return;
+    const kind = classifyWait(wait, this.adapter.detect, this.definition.idle);
+    if (kind === 'busy') return;
+    // Without idle patterns (the generic adapter) every wait may take the next pending input.
+    const knowsIdle = this.adapter.detect.idle.length > 0 || this.definition.idle.length > 0;
+    if (kind === 'idle' || (kind === 'unknown' && !knowsIdle && this.state.pendingInputs.length > 0)) {
+      this.onIdle();
+      return;
+    }
+    this.onInteraction(wait);
+  }
+
+  /** interaction_idle: send the next pending input, or the task is DONE. */
+  private onIdle(): void {
+    const next = this.state.pendingInputs[0];
+    if (next !== undefined) {
+      this.set((t) => {
+        t.pendingInputs = t.pendingInputs.slice(1);
+        t.status = 'RUNNING';
+        t.interaction = null;
+      });
+      this.terminal!.typeText(next, true);
+      return;
+    }
+    this.complete();
+  }
+
+  private onInteraction(wait: TerminalWait): void {
+    const interaction = { prompt: wait.prompt || wait.cursorLine.trim(), options: wait.options, cursor: wait.cursor, screen: wait.screen };
+    this.set((t) => {
+      t.status = 'AWAITING_INTERACTION';
+      t.interaction = interaction;
+    });
+    if (this.state.autoApprove) {
+      const action = resolveWithHandlers(this.handlers, this.handlerContext(interaction));
+      if (action) {
+        this.apply(action);
+        this.set((t) => {
+          t.autoAnswered += 1;
+          t.status = 'RUNNING';
+          t.interaction = null;
+        });
+        this.emit('auto-answered', action);
+        return;
+      }
+    }
+    this.set((t) => (t.status = 'WAITING_FOR_USER'));
+    this.emit('needs-user');
+  }
+
+  private handlerContext(interaction: { prompt: string; options: Array<{ index: number; text: string }>; cursor: number; screen: string }): HandlerContext {
+    return {
+      ...interaction,
+      task: {
+        name: this.state.name,
+        adapter: this.state.adapter,
+        goal: this.state.goal ?? this.context.sessionGoal,
+        sessionGoal: this.context.sessionGoal,
+        autoAnswered: this.state.autoAnswered,
+      },
+    };
+  }
+
+  private apply(action: PolicyAction): void {
+    const terminal = this.terminal!;
+    if (action.type === 'keys') terminal.write(action.keys);
+    else if (action.type === 'named-keys') terminal.pressKeys(action.keys);
+    else if (action.type === 'text') terminal.typeText(action.text, action.submit);
+    else terminal.choose(action.index);
+  }
+
+  private resumeAfterInput(): void {
+    if (this.state.status === 'WAITING_FOR_USER' || this.state.status === 'AWAITING_INTERACTION') {
+      this.set((t) => {
+        t.status = 'RUNNING';
+        t.interaction = null;
+      });
+    }
+  }
+
+  private complete(): void {
+    this.set((t) => {
+      t.status = 'DONE';
+      t.interaction = null;
+      t.endedAt = new Date().toISOString();
+    });
+    this.finish();
+    if (!this.definition.keepAlive) void this.terminal?.kill();
+  }
+
+  private fail(reason: string): void {
+    this.set((t) => {
+      t.status = 'FAILED';
+      t.error = reason;
+      t.interaction = null;
+      t.endedAt = new Date().toISOString();
+    });
+    this.finish();
+  }
+
+  private onExit(code: number | null, signal: number | null): void {
+    this.set((t) => {
+      t.alive = false;
+      t.exitCode = code;
+    });
+    if (this.state.status === 'DONE' || this.state.status === 'FAILED') {
+      this.emit('change');
+      return;
+    }
+    if (code === 0) this.complete();
+    else this.fail(code === null ? `killed by signal ${signal}` : `exited with code ${code}`);
+  }
+
+  private set(change: (task: TaskState) => void): void {
+    change(this.state);
+    this.emit('change');
+  }
+}

@@ -1,0 +1,55 @@
+import type { KeyName } from '../pty/keys.js';
+
+/** A wait the PTY core detected: the program is blocked reading input, or its screen settled. */
+export interface TerminalWait {
+  /** The question line of the block drawn since the last input (generic parser), '' if none. */
+  prompt: string;
+  /** Menu options (generic parser); empty for a y/n confirm or a text field. */
+  options: Array<{ index: number; text: string }>;
+  cursor: number;
+  /** The visible screen, plain text, wrapped rows joined. */
+  screen: string;
+  /** The screen line the cursor is on (where a shell or REPL draws its prompt), right-trimmed. */
+  cursorLine: string;
+}
+
+/** How to start a program in a pseudo-terminal. */
+export interface TerminalLaunch {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  cols: number;
+  rows: number;
+}
+
+/**
+ * What the orchestrator needs of one program in a pseudo-terminal. Implemented by
+ * pty-task-terminal.ts on top of the PTY mediation core (server/pty/) — no second PTY layer here.
+ */
+export interface TaskTerminal {
+  readonly pid: number;
+  /** Raw input (an attached person's keystrokes). */
+  write(data: string): void;
+  /** Named keys (KeyName: enter, up, escape, ctrl-c …) encoded for the terminal's current mode; other strings typed verbatim. */
+  pressKeys(keys: Array<KeyName | string>): void;
+  /** Type text verbatim, then Enter when `submit`. */
+  typeText(text: string, submit: boolean): void;
+  /** Move to menu option `index` with arrow keys from the highlighted one, then Enter. */
+  choose(index: number): void;
+  resize(cols: number, rows: number): void;
+  readonly size: { cols: number; rows: number };
+  /** The visible screen as plain text. */
+  screenText(): string;
+  /** Bytes that repaint the current screen in a fresh terminal (for a client that attaches). */
+  snapshot(): string;
+  onData(listener: (data: string) => void): () => void;
+  /** Called once per detected wait (again only after new output). */
+  onWait(listener: (wait: TerminalWait) => void): () => void;
+  onExit(listener: (exit: { code: number | null; signal: number | null }) => void): () => void;
+  readonly exited: boolean;
+  /** End the whole process group (TERM, then KILL). */
+  kill(): Promise<void>;
+}
+
+export type TerminalFactory = (launch: TerminalLaunch) => TaskTerminal;

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Orchestrator } from '../../server/orchestrator/orchestrator.js';
+import type { TaskState, WorkflowSessionState } from '../../server/orchestrator/task-types.js';
+
+export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+export const FAKE_AGENT = join(FIXTURES, 'fake-agent.mjs');
+
+/** adapters.yaml for the fake agent: a user-defined adapter, no code change. */
+export const FAKE_AGENT_ADAPTERS = `adapters:
+  fake-agent:
+    description: agent-like test TUI
+    command: ${process.execPath}
+    args: [${JSON.stringify(FAKE_AGENT)}]
+    autoPolicy:
+      injectArgs: [--auto-approve]
+      handlers:
+        - { type: answer, when: 'Allow this action\\? \\(y/n\\)', text: y }
+        - { type: choose, when: 'Pick a model', option: balanced }
+    detect:
+      idle: ['^> ?$']
+      busy: ['esc to interrupt']
+`;
+
+/** A temp data dir (GATEHOUSE_HOME) with the fake agent's adapter file. */
+export function tempDataDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-orch-'));
+  writeFileSync(join(dir, 'adapters.yaml'), FAKE_AGENT_ADAPTERS);
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Resolves with the first task event that satisfies `predicate` (or a task already in that state). */
+export function taskWhere(orchestrator: Orchestrator, predicate: (task: TaskState) => boolean): Promise<TaskState> {
+  const now = orchestrator.listTasks().find(predicate);
+  if (now) return Promise.resolve(structuredClone(now));
+  return new Promise((resolve) => {
+    const listener = (task: TaskState) => {
+      if (!predicate(task)) return;
+      orchestrator.off('task', listener);
+      resolve(structuredClone(task));
+    };
+    orchestrator.on('task', listener);
+  });
+}
+
+export async function finished(orchestrator: Orchestrator, session: WorkflowSessionState): Promise<WorkflowSessionState> {
+  const done = await orchestrator.finished(session.id);
+  if (!done) throw new Error(`session ${session.id} vanished`);
+  return done;
+}
