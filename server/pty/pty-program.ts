@@ -1,0 +1,220 @@
+import pty from 'node-pty';
+import type { IPty } from 'node-pty';
+import { encodeKey, type Key } from './keys.js';
+import { killProcessGroup } from './process-group.js';
+import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-screen.js';
+import { parseMenu, type ParsedMenu } from './parse-menu.js';
+import { foregroundWaitsOnTty, runCounters, ttyOf } from './proc-wait-state.js';
+
+export interface PtySpawnOptions {
+  command: string;
+  args?: string[];
+  cwd?: string;
+  /** Full environment of the child (defaults to process.env). TERM defaults to xterm-256color. */
+  env?: Record<string, string | undefined>;
+  cols?: number;
+  rows?: number;
+}
+
+export interface PtyExit {
+  exitCode: number;
+  signal: number | null;
+  /** Every byte the program wrote, drained after exit. */
+  output: string;
+}
+
+export type WaitResult = 'waiting' | 'exited' | 'timeout';
+
+export interface WaitOptions {
+  /** Give up after this long (default 30 s). */
+  timeoutMs?: number;
+  /** Screen-settle fallback: quiet period, spinner-only changes ignored (default 150 ms). */
+  settleMs?: number;
+  /** How often /proc is looked at while output is quiet (default 2 ms). */
+  pollMs?: number;
+}
+
+/** How the last wait decided the program waits for input. */
+export type WaitSignal = 'proc-read' | 'screen-settle' | 'exit' | 'timeout';
+
+/**
+ * An interactive program in a pseudo-terminal, rendered by a headless terminal. The child leads its own
+ * session and process group; `kill()` ends the whole group.
+ */
+export class PtyProgram {
+  readonly pid: number;
+  readonly screenBuffer: TerminalScreen;
+  readonly exited: Promise<PtyExit>;
+  /** Set once the program has exited (and its output was drained). */
+  exitInfo: PtyExit | null = null;
+  lastWaitSignal: WaitSignal | null = null;
+  private readonly pty: IPty;
+  private output = '';
+  private tty: string | null = null;
+  private readonly spawnedAt = Date.now();
+  private runsAtInput = new Map<number, number>();
+  private versionAtInput = 0;
+  private readonly dataListeners = new Set<(chunk: string) => void>();
+
+  private constructor(opts: PtySpawnOptions) {
+    const env = { ...(opts.env ?? process.env) } as Record<string, string>;
+    for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+    env.TERM ??= 'xterm-256color';
+    const cols = opts.cols ?? 120;
+    const rows = opts.rows ?? 30;
+    this.pty = pty.spawn(opts.command, opts.args ?? [], { name: env.TERM, cols, rows, cwd: opts.cwd ?? process.cwd(), env });
+    this.pid = this.pty.pid;
+    // The slave's name, known before the child has set up its fds (node-pty keeps it as `_pty`).
+    const slave = (this.pty as unknown as { _pty?: unknown })._pty;
+    this.tty = typeof slave === 'string' && slave.startsWith('/dev/') ? slave : null;
+    this.screenBuffer = new TerminalScreen(cols, rows, (reply) => this.safeWrite(reply));
+    this.pty.onData((chunk) => {
+      this.output += chunk;
+      this.screenBuffer.write(chunk);
+      for (const l of this.dataListeners) l(chunk);
+    });
+    this.exited = new Promise((resolve) => {
+      this.pty.onExit(async ({ exitCode, signal }) => {
+        // node-pty emits exit after the master reported EOF/EIO; let the screen parse the tail too.
+        await this.screenBuffer.parsed();
+        this.exitInfo = { exitCode, signal: signal || null, output: this.output };
+        resolve(this.exitInfo);
+      });
+    });
+  }
+
+  static spawn(opts: PtySpawnOptions): PtyProgram {
+    return new PtyProgram(opts);
+  }
+
+  /** Everything written by the program so far. */
+  get transcript(): string {
+    return this.output;
+  }
+
+  onData(listener: (chunk: string) => void): () => void {
+    this.dataListeners.add(listener);
+    return () => this.dataListeners.delete(listener);
+  }
+
+  /** Raw bytes to the program. Counts as input: a new block starts. */
+  write(data: string): void {
+    if (this.exitInfo) return;
+    this.runsAtInput = runCounters(this.pid);
+    this.versionAtInput = this.screenBuffer.version;
+    this.screenBuffer.markInput();
+    this.safeWrite(data);
+  }
+
+  /** Presses keys; arrows follow the terminal's cursor-key mode. */
+  pressKeys(keys: Key[]): void {
+    const app = this.screenBuffer.applicationCursor;
+    this.write(keys.map((k) => encodeKey(k, app)).join(''));
+  }
+
+  screen(): ScreenView {
+    return this.screenBuffer.view();
+  }
+
+  blockSinceLastInput(): string[] {
+    return this.screenBuffer.blockSinceLastInput();
+  }
+
+  /** The block with rows and styles (what `parseMenu` reads best). */
+  blockLines(): BlockLine[] {
+    return this.screenBuffer.blockLines();
+  }
+
+  /**
+   * Reads the current block as a generic menu. For an arrow-key menu, remembers its prompt row so that a
+   * redraw after navigation keys is recognised as the same block.
+   */
+  menu(): ParsedMenu {
+    const parsed = parseMenu(this.screenBuffer.blockLines(), this.screen());
+    this.screenBuffer.setAnchor(parsed.answer_with === 'option' && parsed.prompt_row >= 0 ? parsed.prompt_row : null);
+    return parsed;
+  }
+
+  /**
+   * Resolves when the program waits for input ('waiting'), has exited, or the timeout passed. Fast path:
+   * a foreground process sleeping in read() on the terminal (Linux /proc). Fallback: something was drawn
+   * since the last input and the screen has not changed (spinner-only changes aside) for `settleMs`.
+   */
+  async waitForInput(opts: WaitOptions = {}): Promise<WaitResult> {
+    const timeoutMs = opts.timeoutMs ?? 30_000;
+    const settleMs = opts.settleMs ?? 150;
+    const pollMs = opts.pollMs ?? 2;
+    const deadline = Date.now() + timeoutMs;
+    let wake: (() => void) | null = null;
+    const offParsed = this.screenBuffer.onParsed(() => wake?.());
+    void this.exited.then(() => wake?.());
+    try {
+      if (!this.tty && Date.now() - this.spawnedAt > 50) this.tty = ttyOf(this.pid);
+      for (;;) {
+        if (this.exitInfo) return this.done('exit', 'exited');
+        await this.screenBuffer.parsed();
+        if (this.tty && foregroundWaitsOnTty(this.pid, this.tty, this.runsAtInput)) {
+          // Output written just before the read may still sit in the master: let the event loop take it.
+          const seen = this.output.length;
+          await new Promise((r) => setImmediate(r));
+          await new Promise((r) => setImmediate(r));
+          await this.screenBuffer.parsed();
+          if (this.output.length === seen) return this.done('proc-read', 'waiting');
+          continue;
+        }
+        const drawn = this.screenBuffer.version !== this.versionAtInput;
+        // Settled: quiet (spinners aside) and showing something besides spinners — a spinner alone is work.
+        if (drawn && Date.now() - this.screenBuffer.meaningfulChangeAt >= settleMs && this.blockSinceLastInput().some((l) => l.trim())) {
+          return this.done('screen-settle', 'waiting');
+        }
+        if (Date.now() >= deadline) return this.done('timeout', 'timeout');
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(() => {
+            wake = null;
+            resolve();
+          }, pollMs);
+          wake = () => {
+            clearTimeout(t);
+            wake = null;
+            resolve();
+          };
+        });
+      }
+    } finally {
+      offParsed();
+    }
+  }
+
+  resize(cols: number, rows: number): void {
+    if (this.exitInfo) return;
+    this.pty.resize(cols, rows);
+    this.screenBuffer.resize(cols, rows);
+  }
+
+  /** Ends the whole process group (HUP+TERM, then KILL) and waits for the exit to be reported. */
+  async kill(graceMs = 500): Promise<PtyExit> {
+    if (!this.exitInfo) await killProcessGroup(this.pid, graceMs);
+    const timeout = new Promise<void>((r) => setTimeout(r, 3000).unref());
+    await Promise.race([this.exited, timeout]);
+    return this.exitInfo ?? { exitCode: -1, signal: 9, output: this.output };
+  }
+
+  /** Frees the headless terminal. Call after the program exited or was killed. */
+  dispose(): void {
+    this.screenBuffer.dispose();
+  }
+
+  private done<T extends WaitResult>(signal: WaitSignal, result: T): T {
+    this.lastWaitSignal = signal;
+    return result;
+  }
+
+  private safeWrite(data: string): void {
+    if (this.exitInfo || !data) return;
+    try {
+      this.pty.write(data);
+    } catch {
+      // the program is gone
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import xterm from '@xterm/headless';
+import type { IMarker, Terminal } from '@xterm/headless';
+import { RowHistory } from './row-history.js';
+import { isSpinnerVariant } from './spinner-variant.js';
+
+const { Terminal: HeadlessTerminal } = xterm;
+
+/** One logical line of the block: its text, first buffer row (-1 for text a spinner wiped), content style. */
+export interface BlockLine {
+  text: string;
+  row: number;
+  /** Attributes of the first letter/digit cell (colour, bold, underline, inverse…): tells a highlighted row. */
+  style: string;
+}
+
+export interface ScreenView {
+  /** Rendered logical lines (wrapped rows joined), scrollback included, right-trimmed, trailing blanks dropped. */
+  lines: string[];
+  /** Cursor as an index into `lines` and a column within that logical line. */
+  cursor: { line: number; column: number; visible: boolean };
+  cols: number;
+  rows: number;
+  /** DECCKM: the program asked for application cursor keys. */
+  applicationCursor: boolean;
+}
+
+/**
+ * The program's screen, rendered by @xterm/headless. Tracks where the block the program drew since the
+ * last input starts: the row after the first line feed that followed the input (the answered question and
+ * its echo stay above it). Replies to terminal queries (cursor position…) go back through `reply`.
+ */
+export class TerminalScreen {
+  readonly term: Terminal;
+  /** Increments every time a chunk of output has been parsed. */
+  version = 0;
+  /** When the visible screen last changed in a way that is more than a spinner animating (epoch ms). */
+  meaningfulChangeAt = Date.now();
+  private pending = 0;
+  private idleWaiters: Array<() => void> = [];
+  private blockStart: IMarker | undefined;
+  private lineFeedStart: IMarker | undefined;
+  private awaitingLineFeed = false;
+  private anchor: { marker: IMarker; textAtInput: string | null } | null = null;
+  private readonly history = new RowHistory();
+  private readonly lastRowText = new Map<number, string>();
+  private readonly parsedListeners = new Set<() => void>();
+
+  constructor(cols: number, rows: number, reply: (data: string) => void) {
+    this.term = new HeadlessTerminal({ cols, rows, scrollback: 10_000, allowProposedApi: true });
+    this.term.onData(reply);
+    this.term.onLineFeed(() => {
+      if (!this.awaitingLineFeed) return;
+      this.awaitingLineFeed = false;
+      this.lineFeedStart?.dispose();
+      this.lineFeedStart = this.term.registerMarker(0);
+    });
+    const eraseHook = (rowsOf: (params: (number | number[])[]) => number[]) => (params: (number | number[])[]) => {
+      const base = this.term.buffer.active.baseY;
+      for (const y of rowsOf(params)) this.history.record(base + y, this.rowText(base + y));
+      return false;
+    };
+    const cursorY = () => this.term.buffer.active.cursorY;
+    const allRows = () => Array.from({ length: this.term.rows }, (_, i) => i);
+    this.term.parser.registerCsiHandler({ final: 'K' }, eraseHook(() => [cursorY()]));
+    this.term.parser.registerCsiHandler(
+      { final: 'J' },
+      eraseHook((p) => {
+        const mode = typeof p[0] === 'number' ? p[0] : 0;
+        if (mode === 1) return allRows().filter((y) => y <= cursorY());
+        if (mode === 0) return allRows().filter((y) => y >= cursorY());
+        return allRows();
+      }),
+    );
+  }
+
+  write(data: string): void {
+    this.pending++;
+    this.term.write(data, () => {
+      this.pending--;
+      this.version++;
+      this.noteRowChanges();
+      for (const l of this.parsedListeners) l();
+      if (this.pending === 0) for (const w of this.idleWaiters.splice(0)) w();
+    });
+  }
+
+  /** Resolves once every byte handed to `write` so far has been parsed. */
+  parsed(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((r) => this.idleWaiters.push(r));
+  }
+
+  onParsed(listener: () => void): () => void {
+    this.parsedListeners.add(listener);
+    return () => this.parsedListeners.delete(listener);
+  }
+
+  /** Call when input is sent: output parsed from now on belongs to a new block. */
+  markInput(): void {
+    this.pending++;
+    this.term.write('', () => {
+      this.pending--;
+      const start = this.blockStartRow();
+      this.blockStart?.dispose();
+      this.blockStart = this.markerAt(start);
+      this.lineFeedStart?.dispose();
+      this.lineFeedStart = undefined;
+      this.awaitingLineFeed = true;
+      if (this.anchor) this.anchor.textAtInput = this.rowText(this.anchor.marker.line);
+      this.history.clear();
+      if (this.pending === 0) for (const w of this.idleWaiters.splice(0)) w();
+    });
+  }
+
+  get applicationCursor(): boolean {
+    return this.term.modes.applicationCursorKeysMode;
+  }
+
+  view(): ScreenView {
+    const buf = this.term.buffer.active;
+    const absCursor = buf.baseY + buf.cursorY;
+    const { lines, starts } = this.logicalLines(0);
+    let line = 0;
+    for (let i = 0; i < starts.length; i++) if (starts[i] <= absCursor) line = i;
+    const column = (absCursor - (starts[line] ?? 0)) * this.term.cols + buf.cursorX;
+    while (lines.length && !lines[lines.length - 1]) lines.pop();
+    return {
+      lines,
+      cursor: { line, column, visible: !this.cursorHidden() },
+      cols: this.term.cols,
+      rows: this.term.rows,
+      applicationCursor: this.applicationCursor,
+    };
+  }
+
+  /**
+   * The row of a menu the program redraws in place when navigated (its prompt line). After the next input,
+   * if that row still shows the same text, the block still starts where it did (the menu was redrawn, not
+   * answered). Set by the caller after reading an arrow-key menu; `null` for text prompts.
+   */
+  setAnchor(row: number | null): void {
+    this.anchor?.marker.dispose();
+    const marker = row === null ? undefined : this.markerAt(row);
+    this.anchor = marker ? { marker, textAtInput: null } : null;
+  }
+
+  /**
+   * The logical lines drawn since the last input. A row that is only a spinner animating is replaced by
+   * the text the spinner painted over (if any), so a prompt hidden under a spinner is still presented.
+   */
+  blockLines(): BlockLine[] {
+    const { lines, starts } = this.logicalLines(this.blockStartRow());
+    const out: BlockLine[] = [];
+    lines.forEach((text, i) => {
+      const row = starts[i];
+      if (this.history.isSpinnerRow(row, text)) {
+        for (const wiped of this.history.wipedFrom(row, text)) out.push({ text: wiped, row: -1, style: '' });
+      } else out.push({ text, row, style: this.styleOf(row) });
+    });
+    while (out.length && !out[out.length - 1].text.trim()) out.pop();
+    return out;
+  }
+
+  blockSinceLastInput(): string[] {
+    return this.blockLines().map((l) => l.text);
+  }
+
+  /** Absolute buffer row where the block since the last input starts. */
+  blockStartRow(): number {
+    const before = this.blockStart && !this.blockStart.isDisposed ? Math.max(0, this.blockStart.line) : 0;
+    let start = before;
+    if (this.lineFeedStart && !this.lineFeedStart.isDisposed) {
+      const a = this.anchor;
+      const redrawnInPlace =
+        a && !a.marker.isDisposed && a.textAtInput !== null && a.marker.line >= before && this.rowText(a.marker.line) === a.textAtInput;
+      if (!redrawnInPlace) start = Math.max(0, this.lineFeedStart.line);
+    }
+    const buf = this.term.buffer.active;
+    while (start > 0 && buf.getLine(start)?.isWrapped) start--;
+    return start;
+  }
+
+  resize(cols: number, rows: number): void {
+    this.term.resize(cols, rows);
+  }
+
+  dispose(): void {
+    this.blockStart?.dispose();
+    this.lineFeedStart?.dispose();
+    this.anchor?.marker.dispose();
+    this.term.dispose();
+  }
+
+  private markerAt(row: number): IMarker | undefined {
+    const buf = this.term.buffer.active;
+    return this.term.registerMarker(row - (buf.baseY + buf.cursorY));
+  }
+
+  private styleOf(row: number): string {
+    const buf = this.term.buffer.active;
+    for (let y = row; y < buf.length && (y === row || buf.getLine(y)?.isWrapped); y++) {
+      const line = buf.getLine(y);
+      if (!line) break;
+      for (let x = 0; x < line.length; x++) {
+        const cell = line.getCell(x);
+        if (!cell || !/[\p{L}\p{N}[(]/u.test(cell.getChars())) continue;
+        return [
+          cell.getFgColorMode(), cell.getFgColor(), cell.getBgColorMode(), cell.getBgColor(),
+          cell.isBold(), cell.isUnderline(), cell.isInverse(), cell.isDim(), cell.isItalic(),
+        ].join(',');
+      }
+    }
+    return '';
+  }
+
+  private cursorHidden(): boolean {
+    // xterm keeps DECTCEM in the core service; not part of the public modes in v5.
+    const core = (this.term as unknown as { _core?: { coreService?: { isCursorHidden?: boolean } } })._core;
+    return core?.coreService?.isCursorHidden === true;
+  }
+
+  private rowText(y: number, trimRight = true): string {
+    return this.term.buffer.active.getLine(y)?.translateToString(trimRight) ?? '';
+  }
+
+  private logicalLines(from: number): { lines: string[]; starts: number[] } {
+    const buf = this.term.buffer.active;
+    const lines: string[] = [];
+    const starts: number[] = [];
+    for (let y = from; y < buf.length; y++) {
+      const line = buf.getLine(y);
+      if (!line) break;
+      const nextWrapped = buf.getLine(y + 1)?.isWrapped === true;
+      const text = line.translateToString(!nextWrapped);
+      if (line.isWrapped && lines.length) lines[lines.length - 1] += text;
+      else {
+        lines.push(text);
+        starts.push(y);
+      }
+    }
+    return { lines: lines.map((l) => l.trimEnd()), starts };
+  }
+
+  private noteRowChanges(): void {
+    const buf = this.term.buffer.active;
+    for (let i = 0; i < this.term.rows; i++) {
+      const y = buf.baseY + i;
+      const text = this.rowText(y);
+      const before = this.lastRowText.get(y);
+      if (before !== undefined && before !== text) {
+        this.history.record(y, before);
+        if (!isSpinnerVariant(before, text)) this.meaningfulChangeAt = Date.now();
+      } else if (before === undefined && text) this.meaningfulChangeAt = Date.now();
+      this.lastRowText.set(y, text);
+    }
+    if (this.lastRowText.size > 4 * this.term.rows) {
+      for (const key of this.lastRowText.keys()) if (key < buf.baseY) this.lastRowText.delete(key);
+    }
+  }
+}
