@@ -1,0 +1,35 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { cliLauncher } from '../../server/package-info.js';
+
+export interface TestMcp {
+  client: Client;
+  stderr: () => string;
+  /** Calls a tool and returns its structured content (or throws with the text of an error result). */
+  call<T = Record<string, unknown>>(name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number; message?: string }) => void): Promise<T>;
+  /** Calls a tool and returns the raw result, errors included. */
+  raw(name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: unknown }>;
+  close(): Promise<void>;
+}
+
+/** Spawns `gatehouse mcp` (built dist) and connects the SDK's Client to it over stdio. */
+export async function startTestMcp(env: NodeJS.ProcessEnv, capabilities: ClientCapabilities = {}): Promise<TestMcp> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliLauncher, 'mcp'], env: env as Record<string, string>, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (d) => (stderr += String(d)));
+  const client = new Client({ name: 'gatehouse-test', version: '0.0.0' }, { capabilities });
+  await client.connect(transport);
+  const raw: TestMcp['raw'] = async (name, args) => (await client.callTool({ name, arguments: args })) as never;
+  return {
+    client,
+    stderr: () => stderr,
+    raw,
+    async call(name, args, onprogress) {
+      const result = (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress, timeout: 120_000 } : { timeout: 120_000 })) as { isError?: boolean; content: Array<{ text?: string }>; structuredContent?: unknown };
+      if (result.isError) throw new Error(result.content.map((c) => c.text).join('\n'));
+      return result.structuredContent as never;
+    },
+    close: () => client.close(),
+  };
+}
