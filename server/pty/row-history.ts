@@ -20,17 +20,27 @@ export class RowHistory {
     this.seen.clear();
   }
 
-  /** The row is a spinner animating: at least two earlier renderings differ from now only in spinner cells. */
+  /**
+   * The row is a spinner animating: an earlier rendering differs from now only in spinner cells, and the
+   * row was repainted more than once since the input (a pointer moving once past a row is not a spinner).
+   */
   isSpinnerRow(row: number, current: string): boolean {
     const list = this.seen.get(row);
     if (!list || !current.trim()) return false;
-    return list.filter((t) => isSpinnerVariant(t, current)).length >= 2;
+    return list.length >= 2 && list.some((t) => isSpinnerVariant(t, current));
   }
 
-  /** Text that was on a spinner row and got painted over by the spinner, oldest first. */
+  /**
+   * Text that was on a spinner row and got painted over by the spinner, oldest first. Only what the spinner
+   * wiped counts (the text just before its first frame, and after): an earlier screen the program erased
+   * itself (a menu closing) does not.
+   */
   wipedFrom(row: number, current: string): string[] {
     const out: string[] = [];
-    for (const text of this.seen.get(row) ?? []) {
+    const list = this.seen.get(row) ?? [];
+    const spinnerSince = list.findIndex((t) => t === current || isSpinnerVariant(t, current) || stripSpinnerPrefix(t, current) !== null);
+    // The spinner's first paint wiped what was on the row just before it (a prompt drawn there): keep that one.
+    for (const text of spinnerSince < 0 ? [] : list.slice(Math.max(0, spinnerSince - 1))) {
       if (text === current || isSpinnerVariant(text, current)) continue;
       const rest = stripSpinnerPrefix(text, current);
       const wiped = (rest ?? text).trim();
