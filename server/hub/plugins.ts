@@ -5,6 +5,7 @@ import { interactionsRoutes } from './routes/interactions-routes.js';
 import { historyRoutes } from './routes/history-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { wsRoute } from './routes/ws-route.js';
+import { orchestratorPlugin } from '../orchestrator/hub-plugin.js';
 
 /** Every hub concern, in registration order. One line each. */
 export const hubPlugins: HubPlugin[] = [
@@ -14,4 +15,5 @@ export const hubPlugins: HubPlugin[] = [
   historyRoutes,
   settingsRoutes,
   wsRoute,
+  orchestratorPlugin,
 ];

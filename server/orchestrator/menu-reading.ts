@@ -1,4 +1,4 @@
-import type { PtyProgram } from '../pty/pty-program.js';
+import type { PtyProgram } from '../pty/index.js';
 
 export interface MenuReading {
   prompt: string;
@@ -6,13 +6,12 @@ export interface MenuReading {
   cursor: number;
 }
 
-/**
- * The menu on a program's screen, read by the PTY core's generic parser.
- * TEMPORARY until server/pty exports its menu parser: prompt = first non-empty line of the block drawn
- * since the last input, no options.
- */
+/** The menu on a program's screen, as the PTY core's generic parser reads it (no orchestrator-specific rules). */
 export function readMenu(program: PtyProgram): MenuReading {
-  const block = program.blockSinceLastInput();
-  const prompt = block.find((line) => line.trim())?.trim() ?? '';
-  return { prompt, options: [], cursor: 0 };
+  const menu = program.menu();
+  return {
+    prompt: menu.prompt,
+    options: menu.answer_with === 'option' ? menu.options.map((text, index) => ({ index, text })) : [],
+    cursor: menu.cursor_index,
+  };
 }

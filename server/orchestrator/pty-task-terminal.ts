@@ -1,5 +1,4 @@
-import { PtyProgram } from '../pty/pty-program.js';
-import type { Key, KeyName } from '../pty/keys.js';
+import { keysToSelect, PtyProgram, type Key, type KeyName } from '../pty/index.js';
 import { readMenu } from './menu-reading.js';
 import type { TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
 
@@ -65,10 +64,8 @@ export class PtyTaskTerminal implements TaskTerminal {
   }
 
   choose(index: number): void {
-    const menu = readMenu(this.program);
-    const steps = index - menu.cursor;
-    const keys: string[] = Array.from({ length: Math.abs(steps) }, () => (steps > 0 ? 'down' : 'up'));
-    this.pressKeys([...keys, 'enter']);
+    this.program.pressKeys(keysToSelect(readMenu(this.program).cursor, index));
+    this.poke();
   }
 
   resize(cols: number, rows: number): void {

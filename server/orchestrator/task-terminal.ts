@@ -1,4 +1,4 @@
-import type { KeyName } from '../pty/keys.js';
+import type { KeyName } from '../pty/index.js';
 
 /** A wait the PTY core detected: the program is blocked reading input, or its screen settled. */
 export interface TerminalWait {
