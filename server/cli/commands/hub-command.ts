@@ -1,7 +1,5 @@
 import { hubConfigFromEnv } from '../../config/hub-config.js';
 import { createLogger } from '../../logging/logger.js';
-import { HubAlreadyRunningError, runHub } from '../../hub/run-hub.js';
-import { portalUrl } from '../../hub/handoff.js';
 import type { CliCommand } from '../command.js';
 
 export const hubCommand: CliCommand = {
@@ -20,6 +18,9 @@ Options:
     const config = hubConfigFromEnv();
     const background = args.values.background === true;
     const log = createLogger({ file: config.paths.log, name: 'hub', stderr: !background });
+    // Loaded on demand so other commands do not pay for the hub's modules.
+    const { HubAlreadyRunningError, runHub } = await import('../../hub/run-hub.js');
+    const { portalUrl } = await import('../../hub/handoff.js');
     let hub;
     try {
       hub = await runHub(config, log);

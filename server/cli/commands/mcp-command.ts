@@ -1,6 +1,5 @@
 import { dataDir, dataPaths } from '../../config/data-paths.js';
 import { createLogger } from '../../logging/logger.js';
-import { runMcpServer } from '../../mcp/mcp-server.js';
 import type { CliCommand } from '../command.js';
 
 export const mcpCommand: CliCommand = {
@@ -13,6 +12,7 @@ first use and outlives this process while interactions are active. Logs go to th
 directory and to stderr — never stdout.`,
   async run() {
     const log = createLogger({ file: dataPaths(dataDir()).log, name: 'mcp' });
+    const { runMcpServer } = await import('../../mcp/mcp-server.js');
     await runMcpServer(log);
     return 0;
   },
