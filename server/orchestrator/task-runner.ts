@@ -113,7 +113,8 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
 
   private onWait(wait: TerminalWait): void {
     const status = this.state.status;
-    if (status === 'DONE' || status === 'FAILED' || status === 'WAITING_FOR_USER') return;
+    // A wait while WAITING_FOR_USER means the screen changed meanwhile: read it again.
+    if (status === 'DONE' || status === 'FAILED') return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition.idle);
     if (kind === 'busy') return;
     // Without idle patterns (the generic adapter) every wait may take the next pending input.
@@ -142,6 +143,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
 
   private onInteraction(wait: TerminalWait): void {
     const interaction = { prompt: wait.prompt || wait.cursorLine.trim(), options: wait.options, cursor: wait.cursor, screen: wait.screen };
+    const alreadyAsked = this.state.status === 'WAITING_FOR_USER' && this.state.interaction?.prompt === interaction.prompt;
     this.set((t) => {
       t.status = 'AWAITING_INTERACTION';
       t.interaction = interaction;
@@ -160,7 +162,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       }
     }
     this.set((t) => (t.status = 'WAITING_FOR_USER'));
-    this.emit('needs-user');
+    if (!alreadyAsked) this.emit('needs-user');
   }
 
   private handlerContext(interaction: { prompt: string; options: Array<{ index: number; text: string }>; cursor: number; screen: string }): HandlerContext {
