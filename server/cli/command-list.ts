@@ -3,6 +3,10 @@ import { mcpCommand } from './commands/mcp-command.js';
 import { hubCommand } from './commands/hub-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { openCommand } from './commands/open-command.js';
+import { chooseCommand } from './commands/choose.js';
+import { watchCommand } from './commands/watch.js';
+import { askCommand } from './commands/ask.js';
+import { answerCommand } from './commands/answer.js';
 import { runCommand } from './commands/run.js';
 import { tasksCommand } from './commands/tasks.js';
 import { attachCommand } from './commands/attach.js';
@@ -13,6 +17,10 @@ export const commands: CliCommand[] = [
   hubCommand,
   demoCommand,
   openCommand,
+  chooseCommand,
+  watchCommand,
+  askCommand,
+  answerCommand,
   runCommand,
   tasksCommand,
   attachCommand,

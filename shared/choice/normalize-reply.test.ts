@@ -25,6 +25,7 @@ describe('normalizeReply', () => {
   });
   it('an out-of-range number does not match', () => {
     expect(normalizeReply('4', single)).toEqual({ kind: 'no_match', input: '4' });
+    expect(normalizeReply('4', { ...single, allow_free_text: true })).toEqual({ kind: 'no_match', input: '4' });
   });
   it('is free text when allowed, else no match', () => {
     expect(normalizeReply('use DynamoDB', { ...single, allow_free_text: true })).toEqual({ kind: 'free_text', text: 'use DynamoDB' });

@@ -41,6 +41,7 @@ export function normalizeReply(raw: string, ctx: ReplyContext): NormalizedReply 
   if (!input) return { kind: 'empty' };
   const whole = matchOne(input, ctx.options);
   if (whole) return { kind: 'options', ids: [whole] };
+  if (/^\d+[.)]?$/.test(input)) return { kind: 'no_match', input }; // a number out of range is a slip, not an answer
   if (ctx.selection_mode === 'multi') {
     const tokens = input.split(/\s*,\s*|\s+/).filter(Boolean);
     const commaTokens = input.split(/\s*,\s*/).filter(Boolean);

@@ -1,0 +1,91 @@
+import type { ChoiceSessionView } from '../../../shared/choice/session-types.js';
+import { ensureHub } from '../../hub-client/ensure-hub.js';
+import { HubRequestError } from '../../hub-client/hub-client.js';
+import { EXIT, exitCodeForStatus } from '../../terminal/exit-codes.js';
+import type { CliCommand } from '../command.js';
+
+/** `id=text` pairs → a record; returns the first malformed one as an error. */
+export function parsePairs(values: string[], what: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const value of values) {
+    const at = value.indexOf('=');
+    if (at <= 0) throw new Error(`${what} ${JSON.stringify(value)}: expected id=text`);
+    out[value.slice(0, at)] = value.slice(at + 1);
+  }
+  return out;
+}
+
+export function hubErrorText(err: HubRequestError): string {
+  return err.problems.length ? err.problems.map((p) => `${p.field}: ${p.message}`).join('\n') : err.message;
+}
+
+export const answerCommand: CliCommand = {
+  name: 'answer',
+  summary: 'answer (or cancel) a pending question without a UI',
+  help: `Usage: gatehouse answer <session_id> --option <id> [--option <id> …] [--note <text>]
+       gatehouse answer <session_id> --free-text <text>
+       gatehouse answer <session_id> --cancel [--note <text>]
+
+Answers a pending choice through the hub, as a script or another program would, and prints the typed
+result as JSON.
+
+Options:
+  -o, --option <id>          an option id to select (repeat for several)
+  -a, --annotation <id=text> a note on one option (repeat)
+  -n, --note <text>          a note on the whole answer (with --cancel: the reason)
+  -f, --free-text <text>     your own answer (when the question allows it)
+      --cancel               cancel the question instead of answering
+
+Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown id, invalid answer).`,
+  allowPositionals: true,
+  options: {
+    option: { type: 'string', short: 'o', multiple: true },
+    annotation: { type: 'string', short: 'a', multiple: true },
+    note: { type: 'string', short: 'n' },
+    'free-text': { type: 'string', short: 'f' },
+    cancel: { type: 'boolean' },
+  },
+  async run(args, io) {
+    const [id, ...extra] = args.positionals;
+    if (!id || extra.length) {
+      io.stderr.write('gatehouse answer: give exactly one session id (see --help)\n');
+      return EXIT.usage;
+    }
+    const v = args.values;
+    const selected = (v.option as string[] | undefined) ?? [];
+    let annotations: Record<string, string>;
+    try {
+      annotations = parsePairs((v.annotation as string[] | undefined) ?? [], '--annotation');
+    } catch (err) {
+      io.stderr.write(`gatehouse answer: ${(err as Error).message}\n`);
+      return EXIT.usage;
+    }
+    if (v.cancel && (selected.length || v['free-text'] !== undefined)) {
+      io.stderr.write('gatehouse answer: --cancel goes with --note only\n');
+      return EXIT.usage;
+    }
+    if (!v.cancel && !selected.length && v['free-text'] === undefined) {
+      io.stderr.write('gatehouse answer: pass --option <id> (or --free-text, or --cancel)\n');
+      return EXIT.usage;
+    }
+    const hub = await ensureHub({ start: false });
+    const path = `/api/sessions/${encodeURIComponent(id)}`;
+    try {
+      const { session } = v.cancel
+        ? await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/cancel`, { ...(v.note !== undefined ? { global_annotation: v.note } : {}), interface: 'api' })
+        : await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/submit`, {
+            selected_ids: selected,
+            annotations,
+            ...(v.note !== undefined ? { global_annotation: v.note } : {}),
+            ...(v['free-text'] !== undefined ? { free_text: v['free-text'] } : {}),
+            interface: 'api',
+          });
+      io.stdout.write(JSON.stringify(session.result, null, 2) + '\n');
+      return exitCodeForStatus(session.status);
+    } catch (err) {
+      if (!(err instanceof HubRequestError)) throw err;
+      io.stderr.write(`gatehouse answer: ${hubErrorText(err)}\n`);
+      return EXIT.error;
+    }
+  },
+};

@@ -1,0 +1,202 @@
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { createI18n } from '../../shared/i18n/index.js';
+import type { EffectiveSettings } from '../../shared/settings.js';
+import { HubRequestError, type HubClient } from '../hub-client/hub-client.js';
+import { draftOf, handleChoiceKey, initialState, type ChoiceEffect, type ChoiceUiState } from './choice-state.js';
+import { DeadlineClock } from './countdown.js';
+import type { HubLive } from './hub-live.js';
+import type { Key } from './keys.js';
+import { renderChoice } from './render-choice.js';
+import { handleSettingsKey, renderSettings, type SettingsEffect } from './settings-panel.js';
+import type { TerminalIo } from './terminal-io.js';
+import { terminalTranslate, type Translate } from './translate.js';
+
+export type ChooseOutcome =
+  | { kind: 'ended'; session: ChoiceSessionView; here: boolean }
+  | { kind: 'switched_web'; url: string }
+  | { kind: 'moved'; to: string }
+  | { kind: 'detached'; sessionId: string }
+  | { kind: 'hub_lost' };
+
+export interface ChooseScreenOptions {
+  hub: HubClient;
+  live: HubLive;
+  term: TerminalIo;
+  sessionId: string;
+}
+
+type Handoff = { session: ChoiceSessionView; url: string; terminal_command: string };
+const DRAFT_DELAY_MS = 250;
+
+/** Shows one choice session in the terminal until it is answered, cancelled, timed out, moved or left. */
+export async function runChooseScreen({ hub, live, term, sessionId }: ChooseScreenOptions): Promise<ChooseOutcome> {
+  const path = `/api/sessions/${encodeURIComponent(sessionId)}`;
+  let { session } = await hub.request<Handoff>('GET', path);
+  if (session.status !== 'pending') return { kind: 'ended', session, here: false };
+  if (session.interface === 'web') session = (await hub.request<Handoff>('POST', `${path}/interface`, { interface: 'terminal' })).session;
+  let settings = (await hub.request<{ settings: EffectiveSettings }>('GET', '/api/settings')).settings;
+  let t: Translate = terminalTranslate(await createI18n(settings.effective_language));
+  const request = session.request;
+  const clock = new DeadlineClock(Date.parse(session.deadline_at));
+  clock.calibrate(Date.parse(session.deadline_at), session.remaining_ms);
+  let state: ChoiceUiState = initialState(request, session.draft);
+  let screen: 'choice' | 'settings' = 'choice';
+  let settingsRow = 0;
+  let settingsNote: string | null = null;
+  let scroll = 0;
+  let busy = false;
+
+  return new Promise<ChooseOutcome>((resolve) => {
+    let done = false;
+    let draftTimer: NodeJS.Timeout | null = null;
+    const render = () => {
+      if (done) return;
+      const size = { width: term.width, height: term.height };
+      if (screen === 'settings') {
+        term.draw(renderSettings({ row: settingsRow, settings, remainingMs: clock.remainingMs(), t, note: settingsNote, ...size }));
+        return;
+      }
+      const out = renderChoice({
+        request, state, t, scroll, ...size,
+        createdAt: new Date(session.created_at),
+        remainingMs: clock.remainingMs(),
+        annotationsEnabled: settings.annotations_enabled,
+        navigationHints: settings.terminal.navigation_hints,
+        submitMode: settings.submit_mode,
+      });
+      scroll = out.scroll;
+      term.draw(out.lines);
+    };
+    const saveDraft = async () => {
+      if (draftTimer) clearTimeout(draftTimer);
+      draftTimer = null;
+      await hub.request('PUT', `${path}/draft`, draftOf(state)).catch(() => undefined);
+    };
+    const finish = (outcome: ChooseOutcome) => {
+      if (done) return;
+      done = true;
+      clearInterval(repaint);
+      if (draftTimer) clearTimeout(draftTimer);
+      term.onKey(null);
+      term.onResizeEvent(null);
+      live.off('tick', onTick).off('session', onSession).off('settings', onSettings).off('lost', onLost);
+      resolve(outcome);
+    };
+    const fail = (err: unknown) => {
+      if (err instanceof HubRequestError && err.status === 409) {
+        const ended = (err.body as { session?: ChoiceSessionView } | undefined)?.session;
+        if (ended) return finish({ kind: 'ended', session: ended, here: false });
+      }
+      const detail = err instanceof HubRequestError && err.problems.length ? err.problems.map((p) => `${p.field}: ${p.message}`).join('; ') : (err as Error).message;
+      state = { ...state, message: { key: 'message.hubError', params: { detail }, tone: 'error' } };
+      render();
+    };
+
+    const onChoiceEffect = async (effect: ChoiceEffect) => {
+      switch (effect.type) {
+        case 'submit': {
+          const annotations = settings.annotations_enabled ? state.annotations : {};
+          const body = {
+            selected_ids: state.selected,
+            annotations,
+            global_annotation: settings.annotations_enabled ? state.globalNote : '',
+            free_text: request.allow_free_text ? state.freeText : '',
+            interface: 'terminal',
+          };
+          const answered = await hub.request<Handoff>('POST', `${path}/submit`, body);
+          return finish({ kind: 'ended', session: answered.session, here: true });
+        }
+        case 'cancel': {
+          const cancelled = await hub.request<Handoff>('POST', `${path}/cancel`, { global_annotation: effect.note, interface: 'terminal' });
+          return finish({ kind: 'ended', session: cancelled.session, here: true });
+        }
+        case 'settings':
+          screen = 'settings';
+          settingsNote = null;
+          return render();
+        case 'switch_web':
+          return switchToWeb();
+        case 'detach':
+          await saveDraft();
+          return finish({ kind: 'detached', sessionId });
+      }
+    };
+    const switchToWeb = async () => {
+      await saveDraft();
+      const moved = await hub.request<Handoff>('POST', `${path}/interface`, { interface: 'web' });
+      finish({ kind: 'switched_web', url: moved.url });
+    };
+    const onSettingsEffect = async (effect: SettingsEffect) => {
+      switch (effect.type) {
+        case 'patch': {
+          const before = settings.effective_language;
+          settings = (await hub.request<{ settings: EffectiveSettings }>('PUT', '/api/settings', effect.patch)).settings;
+          if (settings.effective_language !== before) t = terminalTranslate(await createI18n(settings.effective_language));
+          settingsNote = t('settings.saved');
+          return render();
+        }
+        case 'extend': {
+          const moved = await hub.request<Handoff>('POST', `${path}/deadline`, { timeout_seconds: effect.seconds });
+          clock.calibrate(Date.parse(moved.session.deadline_at), moved.session.remaining_ms);
+          settingsNote = t('settings.deadlineMoved');
+          return render();
+        }
+        case 'switch_web':
+          return switchToWeb();
+        case 'back':
+          screen = 'choice';
+          return render();
+        case 'detach':
+          await saveDraft();
+          return finish({ kind: 'detached', sessionId });
+      }
+    };
+    const onKey = (key: Key) => {
+      if (done || busy) return;
+      if (screen === 'settings') {
+        const step = handleSettingsKey(settingsRow, key, settings, clock.remainingMs());
+        settingsRow = step.row;
+        if (!step.effect) return render();
+        busy = true;
+        void onSettingsEffect(step.effect).catch(fail).finally(() => (busy = false));
+        return;
+      }
+      const before = state;
+      const step = handleChoiceKey(state, key, { request, submitMode: settings.submit_mode, annotationsEnabled: settings.annotations_enabled });
+      state = step.state;
+      if (before.selected !== state.selected || before.annotations !== state.annotations || before.globalNote !== state.globalNote || before.freeText !== state.freeText) {
+        if (draftTimer) clearTimeout(draftTimer);
+        draftTimer = setTimeout(() => void saveDraft(), DRAFT_DELAY_MS);
+      }
+      render();
+      if (!step.effect) return;
+      busy = true;
+      void onChoiceEffect(step.effect).catch(fail).finally(() => (busy = false));
+    };
+    const onTick = (serverNow: number, deadlines: Record<string, number>) => {
+      clock.onTick(serverNow, deadlines[sessionId]);
+      render();
+    };
+    const onSession = (view: ChoiceSessionView) => {
+      if (view.id !== sessionId || busy) return; // our own submit/cancel/switch finishes through its reply
+      session = view;
+      if (view.status !== 'pending') return finish({ kind: 'ended', session: view, here: false });
+      if (view.interface === 'web') return finish({ kind: 'moved', to: 'web' });
+      clock.calibrate(Date.parse(view.deadline_at), view.remaining_ms);
+      render();
+    };
+    const onSettings = async (next: EffectiveSettings) => {
+      const before = settings.effective_language;
+      settings = next;
+      if (next.effective_language !== before) t = terminalTranslate(await createI18n(next.effective_language));
+      render();
+    };
+    const onLost = () => finish({ kind: 'hub_lost' });
+
+    live.on('tick', onTick).on('session', onSession).on('settings', onSettings).on('lost', onLost);
+    term.onKey(onKey);
+    term.onResizeEvent(render);
+    const repaint = setInterval(render, 1000);
+    render();
+  });
+}

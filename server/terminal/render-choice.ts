@@ -1,0 +1,151 @@
+import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
+import { displayWidth, fitLine, style, truncate, wrap } from './ansi.js';
+import type { ChoiceUiState } from './choice-state.js';
+import { formatClock, formatRemaining } from './countdown.js';
+import type { Translate } from './translate.js';
+
+export interface ChoiceScreen {
+  request: ChoiceRequest;
+  state: ChoiceUiState;
+  t: Translate;
+  createdAt: Date;
+  remainingMs: number;
+  annotationsEnabled: boolean;
+  navigationHints: boolean;
+  submitMode: 'single-submit' | 'batch';
+  width: number;
+  height: number;
+  /** First body line shown last time (kept so the view does not jump). */
+  scroll: number;
+}
+
+/** Light clean-up of Markdown for a terminal: headings, emphasis and code marks go, text stays. */
+export function plainMarkdown(text: string): string {
+  return text
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/__(.+?)__/g, '$1')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/^\s*[-*]\s+/gm, '• ');
+}
+
+function selectionRule(req: ChoiceRequest, t: Translate): string {
+  if (req.selection_mode === 'single') return t('rule.single');
+  if (req.min_selections === req.max_selections) return t('rule.exactly', { count: req.min_selections });
+  return t('rule.range', { min: req.min_selections, max: req.max_selections });
+}
+
+function header(s: ChoiceScreen): string[] {
+  const { t } = s;
+  const left = s.remainingMs;
+  const remaining = t('header.remaining', { time: formatRemaining(left) });
+  const tone = left <= 15_000 ? style.red : left <= 60_000 ? style.yellow : style.green;
+  const info = `${t('header.asked', { time: formatClock(s.createdAt) })} · ${tone(remaining)} · ${selectionRule(s.request, t)}`;
+  return [style.bold(truncate(plainMarkdown(s.request.title), s.width)), info, style.dim('─'.repeat(s.width))];
+}
+
+interface BodyLine {
+  text: string;
+  block: number; // -1 = prompt, i = option i, options.length = notes after the list
+}
+
+function body(s: ChoiceScreen): BodyLine[] {
+  const { request, state, t, width } = s;
+  const lines: BodyLine[] = wrap(plainMarkdown(request.prompt), width).map((text) => ({ text, block: -1 }));
+  lines.push({ text: '', block: -1 });
+  const multi = request.selection_mode === 'multi';
+  request.options.forEach((option, i) => {
+    const here = i === state.cursor;
+    const chosen = state.selected.includes(option.id);
+    const mark = multi ? (chosen ? '[x]' : '[ ]') : chosen ? '(•)' : '( )';
+    const pointer = here ? style.cyan('❯') : ' ';
+    const rec = option.recommended ? ` ${style.magenta(`★ ${t('recommended', { ns: 'common' })}`)}` : '';
+    const head = `${i + 1}. ${option.label}`;
+    const wrapped = wrap(head, width - 6);
+    wrapped.forEach((text, j) => {
+      const label = here ? style.bold(text) : text;
+      lines.push({ text: j === 0 ? `${pointer} ${chosen ? style.green(mark) : mark} ${label}${j === wrapped.length - 1 ? rec : ''}` : `      ${label}`, block: i });
+    });
+    if (option.description) for (const text of wrap(option.description, width - 6)) lines.push({ text: `      ${style.dim(text)}`, block: i });
+    const note = state.annotations[option.id];
+    if (note && s.annotationsEnabled) for (const text of wrap(`✎ ${note}`, width - 6)) lines.push({ text: `      ${style.yellow(text)}`, block: i });
+  });
+  const after = request.options.length;
+  if (state.freeText.trim()) for (const text of wrap(t('field.labelValue', { label: t('field.freeText'), value: state.freeText }), width - 2)) lines.push({ text: `  ${style.cyan(text)}`, block: after });
+  if (state.globalNote.trim() && s.annotationsEnabled) for (const text of wrap(t('field.labelValue', { label: t('field.globalNote'), value: state.globalNote }), width - 2)) lines.push({ text: `  ${style.yellow(text)}`, block: after });
+  return lines;
+}
+
+function editLabel(s: ChoiceScreen): string {
+  const edit = s.state.edit!;
+  const option = s.request.options.find((o) => o.id === edit.optionId);
+  switch (edit.target) {
+    case 'annotation':
+      return s.t('edit.annotation', { label: option?.label ?? '' });
+    case 'global':
+      return s.t('edit.global');
+    case 'free_text':
+      return s.t('edit.freeText');
+    case 'cancel_note':
+      return s.t('edit.cancelNote');
+    case 'typed':
+      return s.t(s.request.allow_free_text ? 'edit.typedFree' : 'edit.typed', { count: s.request.options.length });
+  }
+}
+
+/** The edit field with a visible caret, scrolled so the caret stays on screen. */
+function editField(s: ChoiceScreen): string[] {
+  const { editor } = s.state.edit!;
+  const chars = [...editor.text];
+  const before = chars.slice(0, editor.caret).join('');
+  const atCaret = chars[editor.caret] ?? ' ';
+  const after = chars.slice(editor.caret + 1).join('');
+  let shown = `› ${before}${style.inverse(atCaret)}${after}`;
+  const room = s.width - 1;
+  if (displayWidth(shown) > room) {
+    let tail = before;
+    while (displayWidth(`› …${tail} `) > room && tail.length) tail = [...tail].slice(1).join('');
+    shown = `› …${tail}${style.inverse(atCaret)}`;
+  }
+  const hint = s.state.edit!.target === 'cancel_note' ? s.t('hint.cancelNote') : s.t('hint.edit');
+  return [...wrap(editLabel(s), s.width).map((l) => style.bold(l)), shown, style.dim(truncate(hint, s.width))];
+}
+
+function hints(s: ChoiceScreen): string[] {
+  const { t, request } = s;
+  if (!s.navigationHints) return [style.dim(truncate(t('hint.short'), s.width))];
+  const parts = [t('hint.move'), request.selection_mode === 'multi' ? t('hint.toggle') : s.submitMode === 'single-submit' ? t('hint.pickSubmit') : t('hint.pick'), t('hint.submit')];
+  if (s.annotationsEnabled) parts.push(t('hint.note'), t('hint.globalNote'));
+  if (request.allow_free_text) parts.push(t('hint.freeText'));
+  parts.push(t('hint.typed'), t('hint.settings'), t('hint.web'), t('hint.cancel'));
+  return wrap(parts.join(' · '), s.width).map((l) => style.dim(l));
+}
+
+/** Renders the whole choice screen to exactly `height` lines of `width` columns. */
+export function renderChoice(s: ChoiceScreen): { lines: string[]; scroll: number } {
+  const top = header(s);
+  const bottom = [style.dim('─'.repeat(s.width))];
+  const message = s.state.message;
+  if (message) bottom.push(...wrap(s.t(message.key, message.params), s.width).map((l) => (message.tone === 'error' ? style.red(l) : style.cyan(l))));
+  bottom.push(...(s.state.edit ? editField(s) : hints(s)));
+  const lines = body(s);
+  const room = Math.max(1, s.height - top.length - bottom.length);
+  let scroll = Math.min(s.scroll, Math.max(0, lines.length - room));
+  const blockStart = s.state.cursor === 0 ? 0 : lines.findIndex((l) => l.block === s.state.cursor);
+  let blockEnd = lines.length - 1;
+  for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.block === s.state.cursor) { blockEnd = i; break; }
+  if (s.state.cursor === s.request.options.length - 1) blockEnd = lines.length - 1;
+  if (blockEnd - scroll >= room) scroll = blockEnd - room + 1;
+  if (blockStart < scroll) scroll = blockStart;
+  const visible = lines.slice(scroll, scroll + room).map((l) => l.text);
+  if (scroll > 0 && visible.length) visible[0] = style.dim(t_more(s, 'up', scroll));
+  const below = lines.length - (scroll + room);
+  if (below > 0 && visible.length > 1) visible[visible.length - 1] = style.dim(t_more(s, 'down', below + 1));
+  while (visible.length < room) visible.push('');
+  const all = [...top, ...visible, ...bottom].slice(0, s.height);
+  return { lines: all.map((l) => fitLine(l, s.width)), scroll };
+}
+
+function t_more(s: ChoiceScreen, dir: 'up' | 'down', count: number): string {
+  return s.t(dir === 'up' ? 'scroll.up' : 'scroll.down', { count });
+}
