@@ -1,3 +1,4 @@
+import { closeSync, constants, existsSync, openSync } from 'node:fs';
 import pty from 'node-pty';
 import type { IPty } from 'node-pty';
 import { encodeKey, type Key } from './keys.js';
@@ -54,6 +55,8 @@ export class PtyProgram {
   private readonly spawnedAt = Date.now();
   private runsAtInput = new Map<number, number>();
   private versionAtInput = 0;
+  private inputAt = Date.now();
+  private lastDataAt = 0;
   private readonly dataListeners = new Set<(chunk: string) => void>();
 
   private constructor(opts: PtySpawnOptions) {
@@ -67,8 +70,10 @@ export class PtyProgram {
     // The slave's name, known before the child has set up its fds (node-pty keeps it as `_pty`).
     const slave = (this.pty as unknown as { _pty?: unknown })._pty;
     this.tty = typeof slave === 'string' && slave.startsWith('/dev/') ? slave : null;
+    this.holdSlaveUntilChildGone();
     this.screenBuffer = new TerminalScreen(cols, rows, (reply) => this.safeWrite(reply));
     this.pty.onData((chunk) => {
+      this.lastDataAt = Date.now();
       this.output += chunk;
       this.screenBuffer.write(chunk);
       for (const l of this.dataListeners) l(chunk);
@@ -76,6 +81,7 @@ export class PtyProgram {
     this.exited = new Promise((resolve) => {
       this.pty.onExit(async ({ exitCode, signal }) => {
         // node-pty emits exit after the master reported EOF/EIO; let the screen parse the tail too.
+        this.releaseSlave();
         await this.screenBuffer.parsed();
         this.exitInfo = { exitCode, signal: signal || null, output: this.output };
         resolve(this.exitInfo);
@@ -102,6 +108,7 @@ export class PtyProgram {
     if (this.exitInfo) return;
     this.runsAtInput = runCounters(this.pid);
     this.versionAtInput = this.screenBuffer.version;
+    this.inputAt = Date.now();
     this.screenBuffer.markInput();
     this.safeWrite(data);
   }
@@ -164,7 +171,7 @@ export class PtyProgram {
         }
         const drawn = this.screenBuffer.version !== this.versionAtInput;
         // Settled: quiet (spinners aside) and showing something besides spinners — a spinner alone is work.
-        if (drawn && Date.now() - this.screenBuffer.meaningfulChangeAt >= settleMs && this.blockSinceLastInput().some((l) => l.trim())) {
+        if (drawn && Date.now() - Math.max(this.screenBuffer.meaningfulChangeAt, this.inputAt) >= settleMs && this.blockSinceLastInput().some((l) => l.trim())) {
           return this.done('screen-settle', 'waiting');
         }
         if (Date.now() >= deadline) return this.done('timeout', 'timeout');
@@ -203,6 +210,45 @@ export class PtyProgram {
   dispose(): void {
     this.screenBuffer.dispose();
   }
+
+  /**
+   * node-pty can drop the tail of the output when the child exits (the master hits EIO and the stream is torn
+   * down with data still pending). We keep our own descriptor on the slave so the master never sees EIO while
+   * the child lives, and release it once the child is gone: by then its output has been read.
+   */
+  private holdSlaveUntilChildGone(): void {
+    if (!this.tty) return;
+    let fd: number;
+    try {
+      fd = openSync(this.tty, constants.O_RDWR | constants.O_NOCTTY);
+    } catch {
+      return;
+    }
+    let released = false;
+    const release = () => {
+      clearInterval(timer);
+      if (released) return;
+      released = true;
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+    };
+    let goneAt = 0;
+    const timer = setInterval(() => {
+      if (!goneAt && (this.exitInfo || !existsSync(`/proc/${this.pid}`))) goneAt = Date.now();
+      // Release once nothing has come for a while after the child went (a poll phase ran in between).
+      if (goneAt && Date.now() - Math.max(goneAt, this.lastDataAt) >= 20) {
+        clearInterval(timer);
+        setImmediate(release);
+      }
+    }, 5);
+    timer.unref();
+    this.releaseSlave = release;
+  }
+
+  private releaseSlave: () => void = () => {};
 
   private done<T extends WaitResult>(signal: WaitSignal, result: T): T {
     this.lastWaitSignal = signal;

@@ -139,6 +139,12 @@ export class TerminalScreen {
    * answered). Set by the caller after reading an arrow-key menu; `null` for text prompts.
    */
   setAnchor(row: number | null): void {
+    // The block as read now is the block until the next input.
+    const start = this.blockStartRow();
+    this.blockStart?.dispose();
+    this.blockStart = this.markerAt(start);
+    this.lineFeedStart?.dispose();
+    this.lineFeedStart = undefined;
     this.anchor?.marker.dispose();
     const marker = row === null ? undefined : this.markerAt(row);
     this.anchor = marker ? { marker, textAtInput: null } : null;

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { groupAlive, keysToSelect, mapSelection, PtyProgram, readFullMenu } from '../../server/pty/index.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const started: PtyProgram[] = [];
+
+function run(command: string, args: string[], rows = 30): PtyProgram {
+  const p = PtyProgram.spawn({ command, args, cols: 120, rows, cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+  started.push(p);
+  return p;
+}
+
+afterEach(async () => {
+  for (const p of started.splice(0)) {
+    await p.kill();
+    p.dispose();
+  }
+});
+
+describe('PtyProgram on ordinary interactive programs (one code path, no special cases)', () => {
+  test('read -p prompts: detected from /proc, answered by typing; banners and answered questions never become the prompt', async () => {
+    const p = run('bash', [fixture('read-prompt.sh')]);
+    expect(await p.waitForInput()).toBe('waiting');
+    expect(p.lastWaitSignal).toBe('proc-read');
+    expect(p.menu()).toMatchObject({ prompt: 'Project name?', options: [], answer_with: 'text' });
+    p.pressKeys([{ text: 'gatehouse' }, 'enter']);
+    expect(await p.waitForInput()).toBe('waiting');
+    expect(p.menu()).toMatchObject({ prompt: 'Continue? (y/n)', options: [], answer_with: 'text' });
+    expect(p.blockSinceLastInput()).toEqual(['Hello gatehouse', 'Continue? (y/n)']);
+    p.pressKeys([{ text: 'y' }, 'enter']);
+    expect(await p.waitForInput()).toBe('exited');
+    const exit = await p.exited;
+    expect(exit.exitCode).toBe(0);
+    expect(exit.output).toContain('bye y');
+  });
+
+  test('numbered menu: options listed, answered with the typed number', async () => {
+    const p = run('bash', [fixture('numbered-menu.sh')]);
+    expect(await p.waitForInput()).toBe('waiting');
+    const menu = p.menu();
+    expect(menu).toMatchObject({ prompt: 'Choose a fruit:', options: ['1) apple', '2) banana', '3) cherry'], answer_with: 'text' });
+    p.pressKeys([{ text: '2' }, 'enter']);
+    expect(await p.waitForInput()).toBe('exited');
+    expect((await p.exited).output).toContain('You picked 2');
+  });
+
+  test('prompts@2.4.2 select longer than its window: every option collected by scrolling, the picked one applied', async () => {
+    const p = run('node', [fixture('prompts-select.mjs'), '14']);
+    expect(await p.waitForInput()).toBe('waiting');
+    const first = p.menu();
+    expect(first.prompt).toBe('? Select a part to import › - Use arrow-keys. Return to submit.');
+    expect(first.options).toHaveLength(10);
+    const full = await readFullMenu(p, first);
+    expect(full.options).toHaveLength(14);
+    expect(full.options[13]).toBe('[jlcpcb] PART-14 (C1013) - item 14');
+    expect(full.cursor_index).toBe(0);
+    const target = mapSelection(full.options, 'PART-12');
+    expect(target).toBe(11);
+    p.pressKeys(keysToSelect(full.cursor_index, target));
+    expect(await p.waitForInput()).toBe('exited');
+    expect((await p.exited).output).toContain('Picked 12');
+  });
+
+  test('@inquirer/prompts select: prompt line, options without the pointer, key-hint footer dropped', async () => {
+    const p = run('node', [fixture('inquirer-select.mjs')]);
+    expect(await p.waitForInput()).toBe('waiting');
+    const menu = await readFullMenu(p, p.menu());
+    expect(menu).toMatchObject({ prompt: '? Pick a fruit', options: ['Apple', 'Banana', 'Cherry'], cursor_index: 0, answer_with: 'option' });
+    p.pressKeys(keysToSelect(menu.cursor_index, mapSelection(menu.options, 'Cherry')));
+    expect(await p.waitForInput()).toBe('exited');
+    expect((await p.exited).output).toContain('You chose cherry');
+  });
+
+  test('a (Y/n) question painted over by a spinner still reaches the reader', async () => {
+    const p = run('node', [fixture('spinner-confirm.mjs')]);
+    expect(await p.waitForInput()).toBe('waiting');
+    expect(p.menu()).toMatchObject({ prompt: 'Add the @tsci registry to .npmrc? (Y/n)', options: [], answer_with: 'text' });
+    p.pressKeys([{ text: 'n' }, 'enter']);
+    expect(await p.waitForInput()).toBe('exited');
+    expect((await p.exited).output).toContain('answer=n');
+  });
+});
+
+describe('terminal behaviour', () => {
+  test('the headless terminal answers a cursor position query', async () => {
+    const p = run('bash', ['-c', `printf 'xy\\e[6n'; IFS= read -rsd R reply; printf '\\nreport=%s\\n' "\${reply#*[}"`]);
+    expect((await p.exited).output).toContain('report=1;3');
+  });
+
+  test('arrows follow application cursor mode', async () => {
+    const p = run('bash', ['-c', `stty raw -echo; printf '\\e[?1h'; sleep 0.2; dd bs=1 count=6 2>/dev/null | od -An -tx1; stty sane`]);
+    await p.waitForInput();
+    p.pressKeys(['up', 'down']);
+    const out = (await p.exited).output;
+    expect(out.replace(/\s+/g, ' ')).toContain('1b 4f 41 1b 4f 42');
+  });
+
+  test('no output is lost at exit', async () => {
+    for (let i = 0; i < 5; i++) {
+      const p = run('bash', ['-c', 'for i in $(seq 1 3000); do echo "line $i of the tail"; done']);
+      const exit = await p.exited;
+      expect(exit.exitCode).toBe(0);
+      expect(exit.output).toContain('line 3000 of the tail');
+      expect(exit.output.match(/of the tail/g)).toHaveLength(3000);
+    }
+  });
+
+  test('kill ends the whole process group, including a child that ignores SIGHUP and SIGTERM', async () => {
+    const p = run('bash', ['-c', `bash -c 'trap "" HUP TERM; echo child=$$; while :; do sleep 1; done' & wait`]);
+    await expect.poll(() => /child=(\d+)/.exec(p.transcript)?.[1]).toBeTruthy();
+    const child = Number(/child=(\d+)/.exec(p.transcript)![1]);
+    await p.kill(200);
+    expect(groupAlive(p.pid)).toBe(false);
+    expect(() => process.kill(child, 0)).toThrow();
+  });
+});
