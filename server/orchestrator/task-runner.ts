@@ -115,7 +115,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     const status = this.state.status;
     // A wait while WAITING_FOR_USER means the screen changed meanwhile: read it again.
     if (status === 'DONE' || status === 'FAILED') return;
-    const kind = classifyWait(wait, this.adapter.detect, this.definition.idle);
+    const kind = classifyWait(wait, this.adapter.detect, this.definition);
     if (kind === 'busy') return;
     // Without idle patterns (the generic adapter) every wait may take the next pending input.
     const knowsIdle = this.adapter.detect.idle.length > 0 || this.definition.idle.length > 0;

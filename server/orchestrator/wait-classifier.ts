@@ -10,11 +10,12 @@ import type { TerminalWait } from './task-terminal.js';
  */
 export type WaitKind = 'busy' | 'waiting' | 'idle' | 'unknown';
 
-export function classifyWait(wait: TerminalWait, detect: ScreenDetection, extraIdle: readonly string[] = []): WaitKind {
+export function classifyWait(wait: TerminalWait, detect: ScreenDetection, extra: { idle?: readonly string[]; busy?: readonly string[] } = {}): WaitKind {
   if (detect.waiting.some((re) => re.test(wait.screen))) return 'waiting';
-  if (detect.busy.some((re) => re.test(wait.screen))) return 'busy';
+  const busy = [...detect.busy, ...(extra.busy ?? []).map((source) => new RegExp(source, 'im'))];
+  if (busy.some((re) => re.test(wait.screen))) return 'busy';
   const line = wait.cursorLine.trimEnd();
-  const idle = [...detect.idle, ...extraIdle.map((source) => new RegExp(source, 'im'))];
+  const idle = [...detect.idle, ...(extra.idle ?? []).map((source) => new RegExp(source, 'im'))];
   if (idle.some((re) => re.test(line))) return 'idle';
   return 'unknown';
 }

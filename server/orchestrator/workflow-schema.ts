@@ -25,6 +25,8 @@ export const taskDefinitionSchema = z.strictObject({
   handlers: z.array(handlerSpecSchema).default([]),
   /** Regular expressions for "idle at its prompt", added to the adapter's. */
   idle: z.array(z.string()).default([]),
+  /** Regular expressions for "still working" (e.g. a spinner's "esc to interrupt"), added to the adapter's. */
+  busy: z.array(z.string()).default([]),
   cwd: z.string().optional(),
   env: z.record(z.string(), z.string({ error: 'must be a string' })).default({}),
   cols: z.number().int().min(20).max(500).default(120),
