@@ -55,7 +55,7 @@ export async function runHub(config: HubConfig, log: Logger, env: NodeJS.Process
   const baseUrl = hubBaseUrl({ host: config.host, port });
   hub.setBaseUrl(baseUrl);
   await writeHubState(config.paths.hubState, { pid: process.pid, host: config.host, port, version: packageVersion, started_at: new Date().toISOString() });
-  log.info({ baseUrl, dataDir: config.paths.dir }, 'hub listening');
+  log.info({ baseUrl, dataDir: config.paths.dir, startupMs: Math.round(process.uptime() * 1000) }, 'hub listening');
 
   let resolveStopped!: (reason: string) => void;
   const stopped = new Promise<string>((r) => (resolveStopped = r));
