@@ -6,6 +6,7 @@ import { historyRoutes } from './routes/history-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { wsRoute } from './routes/ws-route.js';
 import { orchestratorPlugin } from '../orchestrator/hub-plugin.js';
+import { webPortalPlugin } from '../web-portal/portal-plugin.js';
 
 /** Every hub concern, in registration order. One line each. */
 export const hubPlugins: HubPlugin[] = [
@@ -16,4 +17,5 @@ export const hubPlugins: HubPlugin[] = [
   settingsRoutes,
   wsRoute,
   orchestratorPlugin,
+  webPortalPlugin,
 ];

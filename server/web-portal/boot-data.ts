@@ -1,0 +1,28 @@
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import type { InteractionSummary } from '../../shared/interactions.js';
+import type { EffectiveSettings } from '../../shared/settings.js';
+
+export type PortalPage = 'list' | 'choice' | 'history';
+
+/** What the hub embeds in every portal page so the first paint needs no extra request. */
+export interface PortalBoot {
+  page: PortalPage;
+  /** The choice the page shows (page 'choice'), null when unknown. */
+  session_id: string | null;
+  session: ChoiceSessionView | null;
+  /** The prompt's Markdown, rendered and sanitised by the hub. */
+  prompt_html: string | null;
+  terminal_command: string | null;
+  settings: EffectiveSettings;
+  /** The page's strings in the language in force, resolved by the hub's i18next (see web/config/i18n.ts). */
+  catalog: Record<string, string>;
+  interactions: InteractionSummary[];
+  server_now: number;
+  /** Module URL of the orchestrator's task view, when it is built (web/tasks). */
+  tasks_module: string | null;
+}
+
+/** JSON safe to put inside a <script> element. */
+export function bootJson(boot: PortalBoot): string {
+  return JSON.stringify(boot).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

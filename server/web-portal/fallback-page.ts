@@ -1,0 +1,54 @@
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import type { InteractionSummary } from '../../shared/interactions.js';
+import type { PortalBoot } from './boot-data.js';
+import { esc } from './html-escape.js';
+
+type T = (key: string, vars?: Record<string, string | number>) => string;
+
+/** Minimal inline styles for the fallback (no bundle, no script: plain HTML forms). */
+const FALLBACK_CSS = `:root{color-scheme:light dark;font:15px/1.5 system-ui,sans-serif}body{margin:0;display:flex;flex-wrap:wrap}
+aside{width:280px;padding:12px;border-right:1px solid #8884}main{flex:1;padding:16px 24px;max-width:860px}
+.opt{display:block;border:1px solid #8886;border-radius:8px;padding:8px 10px;margin:6px 0}.desc{display:block;opacity:.75;font-size:14px}
+.badge{font-size:12px;border:1px solid #8886;border-radius:9px;padding:0 6px;margin-right:4px}textarea,input[type=text]{width:100%;box-sizing:border-box;font:inherit}
+.error{color:#c22;font-weight:600}ul{padding-left:18px}button{font:inherit;padding:6px 14px;margin-right:8px}.prompt{border-left:3px solid #36c;padding:4px 12px}`;
+
+function listHtml(rows: InteractionSummary[], t: T): string {
+  const items = rows.map((r) => `<li><a href="${esc(r.href)}">${esc(r.title)}</a><br><span class="badge">${esc(t(`common:status.${r.status}`))}</span><span class="badge">${esc(t(`common:interface.${r.interface}`))}</span></li>`);
+  return `<aside><h2>${esc(t('list.title'))}</h2><ul data-testid="fallback-list">${items.join('') || `<li>${esc(t('list.empty'))}</li>`}</ul></aside>`;
+}
+
+function choiceHtml(session: ChoiceSessionView, promptHtml: string, t: T, error: string | null): string {
+  const r = session.request;
+  const head = `<h1>${esc(r.title)}</h1><p><span class="badge">${esc(t(`common:status.${session.status}`))}</span></p><div class="prompt">${promptHtml}</div>`;
+  if (session.status !== 'pending') {
+    const res = session.result;
+    const picked = res?.selected.map((s) => esc(s.label)).join(', ') || esc(t('final.nothing'));
+    const note = res?.global_annotation ? `<p>${esc(t('final.globalNote'))}: ${esc(res.global_annotation)}</p>` : '';
+    return `${head}<p data-testid="fallback-final">${esc(t('final.heading'))}</p><p>${esc(t('final.selected'))}: ${picked}</p>${note}`;
+  }
+  const type = r.selection_mode === 'multi' ? 'checkbox' : 'radio';
+  const chosen = new Set(session.draft?.selected_ids ?? r.options.filter((o) => o.recommended).map((o) => o.id));
+  const options = r.options
+    .map(
+      (o) => `<label class="opt"><input type="${type}" name="choice" value="${esc(o.id)}"${chosen.has(o.id) ? ' checked' : ''}> <b>${esc(o.label)}</b>${o.recommended ? ` <span class="badge">${esc(t('common:recommended'))}</span>` : ''}${o.description ? `<span class="desc">${esc(o.description)}</span>` : ''}<input type="text" name="note_${esc(o.id)}" aria-label="${esc(t('choice.optionNote', { label: o.label }))}" placeholder="${esc(t('choice.optionNotePlaceholder'))}"></label>`,
+    )
+    .join('');
+  const free = r.allow_free_text ? `<p><label>${esc(t('choice.freeText'))}<textarea name="free_text" rows="2"></textarea></label></p>` : '';
+  return `${head}<form method="post" action="/choice/${esc(encodeURIComponent(session.id))}/answer" data-testid="fallback-form">
+${options}${free}<p><label>${esc(t('choice.globalNote'))}<textarea name="global_annotation" rows="2"></textarea></label></p>
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+<button type="submit" name="action" value="submit">${esc(t('common:action.submit'))}</button><button type="submit" name="action" value="cancel" formnovalidate>${esc(t('common:action.cancel'))}</button></form>`;
+}
+
+/**
+ * The inline fallback: when the built bundle is missing the hub serves plain HTML — the list, and the
+ * choice as a normal form posted to /choice/:id/answer — so a person can still answer.
+ */
+export function fallbackPageHtml(boot: PortalBoot, t: T, promptHtml: string, error: string | null = null): string {
+  let main = `<h1>${esc(t('root.heading'))}</h1><p>${esc(t('root.hint'))}</p>`;
+  if (boot.page === 'choice') main = boot.session ? choiceHtml(boot.session, promptHtml, t, error) : `<p>${esc(t('choice.notFound'))}</p>`;
+  const lang = boot.settings.effective_language === 'zh' ? 'zh-CN' : 'en';
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>gatehouse</title><style>${FALLBACK_CSS}</style></head>
+<body data-fallback="inline">${listHtml(boot.interactions, t)}<main>${main}</main></body></html>
+`;
+}

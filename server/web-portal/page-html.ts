@@ -1,0 +1,41 @@
+import { bootJson, type PortalBoot } from './boot-data.js';
+import { esc } from './html-escape.js';
+import type { WebBundle } from './web-assets.js';
+
+export const ASSET_ROUTE = '/assets';
+
+/** The HTML shell of a portal page: the versioned, hashed bundle plus the page's first state as JSON. */
+export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: string): string {
+  const at = (name: string) => `${ASSET_ROUTE}/${bundle.version}/${name}`;
+  const lang = boot.settings.effective_language === 'zh' ? 'zh-CN' : 'en';
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="referrer" content="no-referrer">
+<title>${esc(title)}</title>
+${bundle.stylesheets.map((css) => `<link rel="stylesheet" href="${at(css)}">`).join('\n')}
+<script type="module" src="${at(bundle.entryScript)}"></script>
+</head>
+<body>
+<div id="app"></div>
+<script type="application/json" id="gatehouse-boot">${bootJson(boot)}</script>
+</body>
+</html>
+`;
+}
+
+/** Headers of every portal page: never cached, never framed, no referrer (the first URL carries a token). */
+export const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+/** Headers of a content-hashed asset: cacheable for a year, never revalidated. */
+export const ASSET_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };

@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGES, type Language } from '../../shared/settings.js';
+import { RequestValidationError } from '../../shared/validation-error.js';
+import type { HubContext, HubPlugin } from '../hub/context.js';
+import { terminalCommand } from '../hub/handoff.js';
+import { parseAnswerForm } from './answer-form.js';
+import type { PortalBoot, PortalPage } from './boot-data.js';
+import { openBrowserForNewWebSessions } from './browser-opener.js';
+import { fallbackPageHtml } from './fallback-page.js';
+import { catalogT, pageCatalog } from './page-catalog.js';
+import { ASSET_HEADERS, ASSET_ROUTE, bundlePageHtml, PAGE_HEADERS } from './page-html.js';
+import { promptHtml } from './prompt-html.js';
+import { loadWebBundle, webDistDir } from './web-assets.js';
+
+async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | null): Promise<PortalBoot> {
+  const settings = ctx.settings.get();
+  const stored = sessionId && ctx.sessions.has(sessionId) ? ctx.sessions.get(sessionId) : null;
+  return {
+    page,
+    session_id: sessionId,
+    session: stored ? ctx.sessions.view(stored) : null,
+    prompt_html: stored ? promptHtml(stored.request.prompt) : null,
+    terminal_command: stored ? terminalCommand(stored.id, ctx.config.paths.dir) : null,
+    settings,
+    catalog: await pageCatalog(settings.effective_language),
+    interactions: ctx.interactions.list(),
+    server_now: Date.now(),
+    tasks_module: null,
+  };
+}
+
+/**
+ * The web portal: page routes (/, /choice/:id, /history), the content-hashed bundle at
+ * /assets/<version>/<file>, the language catalogs, the no-script fallback form, and opening the browser
+ * for new web interactions.
+ */
+export const webPortalPlugin: HubPlugin = (app, ctx) => {
+  const bundle = loadWebBundle(webDistDir());
+  if (!bundle) ctx.log.warn(`web portal bundle not found in ${webDistDir()}; serving the inline fallback pages (run npm run build)`);
+  openBrowserForNewWebSessions(ctx);
+
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, new URLSearchParams(String(body))));
+  }
+
+  app.get<{ Params: { version: string; name: string } }>(`${ASSET_ROUTE}/:version/:name`, { config: { public: true } }, async (request, reply) => {
+    const file = bundle && request.params.version === bundle.version ? bundle.files.get(request.params.name) : undefined;
+    if (!file) return reply.code(404).header('cache-control', 'no-store').send({ error: { code: 'not_found', message: 'no such asset in this bundle version' } });
+    return reply.headers({ ...ASSET_HEADERS, 'content-type': file.contentType, etag: `"${bundle!.version}-${file.name}"` }).send(file.body);
+  });
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: PortalPage, sessionId: string | null, error: string | null = null) => {
+    // The first visit carries ?token= (the guard has set the cookie): drop it from the address bar.
+    const query = request.query as Record<string, unknown>;
+    if (typeof query.token === 'string' && request.method === 'GET') return reply.code(303).header('location', request.url.split('?')[0]).send();
+    const boot = await bootFor(ctx, page, sessionId);
+    const status = page === 'choice' && !boot.session ? 404 : error ? 400 : 200;
+    const title = boot.session ? `${boot.session.request.title} · gatehouse` : 'gatehouse';
+    const html = bundle ? bundlePageHtml(bundle, boot, title) : fallbackPageHtml(boot, catalogT(boot.catalog), boot.prompt_html ?? '', error);
+    return reply.code(status).headers(PAGE_HEADERS).send(html);
+  };
+
+  app.get('/', (request, reply) => sendPage(request, reply, 'list', null));
+  app.get('/history', (request, reply) => sendPage(request, reply, 'history', null));
+  app.get<{ Params: { id: string } }>('/choice/:id', (request, reply) => sendPage(request, reply, 'choice', request.params.id));
+
+  app.get<{ Params: { lang: string } }>('/api/portal/catalog/:lang', async (request) => {
+    const lang = request.params.lang;
+    if (!(LANGUAGES as readonly string[]).includes(lang)) throw new RequestValidationError([{ field: 'lang', message: `must be ${LANGUAGES.join(' or ')} (got ${JSON.stringify(lang)})` }]);
+    return { language: lang, catalog: await pageCatalog(lang as Language) };
+  });
+
+  // The fallback form (no bundle / no script): answer or cancel, then back to the page.
+  app.post<{ Params: { id: string } }>('/choice/:id/answer', async (request, reply) => {
+    const session = ctx.sessions.get(request.params.id);
+    const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+    const parsed = parseAnswerForm(session.request, form);
+    try {
+      if (parsed.action === 'cancel') await ctx.sessions.cancel(session.id, { global_annotation: parsed.note, interface: 'web' });
+      else await ctx.sessions.submit(session.id, parsed.answer);
+    } catch (err) {
+      if (err instanceof RequestValidationError) return sendPage(request, reply, 'choice', session.id, err.problems.map((p) => `${p.field}: ${p.message}`).join('; '));
+      if (ctx.sessions.get(session.id).status === 'pending') throw err;
+    }
+    return reply.code(303).header('location', `/choice/${encodeURIComponent(session.id)}`).send();
+  });
+};

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import preact from '@preact/preset-vite';
+
+const LAZY = /\/(SettingsPanel|HistoryPage|FinalState|TasksMount)\.tsx$/;
+
+/**
+ * The portal bundle: web/main.tsx → dist/web/assets. One content-hashed entry (JS + CSS) holds what a choice
+ * page needs at first; views loaded on demand are chunks of their own. The hub's web-portal plugin reads
+ * Vite's manifest and serves the files at /assets/<bundle version>/ with immutable cache headers — `base:
+ * './'` keeps chunk imports relative so they resolve under that versioned route.
+ */
+export default defineConfig({
+  root: 'web',
+  base: './',
+  plugins: [preact()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    cssCodeSplit: false,
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: 'web/main.tsx',
+      output: { manualChunks: (id: string) => (LAZY.test(id) ? undefined : 'main') },
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import type { Language } from '../../shared/settings.js';
+
+/**
+ * The page's strings. i18next runs in the hub (shared/i18n, the same instance the terminal UI uses, with
+ * its English fallback): the hub resolves the `portal` and `common` namespaces into a flat catalog for a
+ * language, embeds the one in force in the page and serves others at /api/portal/catalog/:lang. The page
+ * only looks keys up and fills in {{placeholders}} — keeping i18next's 16 KB out of the first load.
+ */
+export type Catalog = Record<string, string>;
+
+const catalogs: Partial<Record<Language, Catalog>> = {};
+let current: Language = 'en';
+export const i18n = {
+  get language(): Language {
+    return current;
+  },
+};
+
+export function initI18n(language: Language, catalog: Catalog): void {
+  catalogs[language] = catalog;
+  current = language;
+  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** Loads the language's catalog if needed and switches; resolves once the page can re-render in it. */
+export async function setLanguage(language: Language): Promise<void> {
+  if (!catalogs[language]) {
+    const response = await fetch(`/api/portal/catalog/${language}`, { credentials: 'same-origin' });
+    if (!response.ok) return;
+    catalogs[language] = ((await response.json()) as { catalog: Catalog }).catalog;
+  }
+  current = language;
+  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** `t('choice.hintMulti', {min, max})` (portal namespace) or `t('common:status.pending')`. */
+export function t(key: string, options: Record<string, unknown> = {}): string {
+  const catalog = catalogs[current] ?? {};
+  const found = key.includes(':') ? catalog[key] : (catalog[`portal:${key}`] ?? catalog[`common:${key}`]);
+  const template = found ?? (options.defaultValue as string | undefined) ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ''));
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { i18n, t } from '../config/i18n.js';
+import { intlLocale } from '../list/relative-age.js';
+import { api } from '../state/api.js';
+
+const STATUSES = ['submitted', 'auto-submitted', 'cancelled', 'timeout'] as const;
+const PAGE_SIZE = 20;
+
+interface HistoryReply {
+  items: ChoiceSessionView[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** /history: every persisted session within retention — paged, searchable, filterable; each opens read-only. */
+export function HistoryPage() {
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [reply, setReply] = useState<HistoryReply | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
+    if (q.trim()) params.set('q', q.trim());
+    if (status) params.set('status', status);
+    let live = true;
+    const timer = setTimeout(() => {
+      api<HistoryReply>('GET', `/api/history?${params}`)
+        .then((r) => live && setReply(r))
+        .catch((err: Error) => live && setError(t('error.generic', { message: err.message })));
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [q, status, page]);
+
+  const pages = reply ? Math.max(1, Math.ceil(reply.total / PAGE_SIZE)) : 1;
+  return (
+    <section class="history" data-testid="history">
+      <h1>{t('history.title')}</h1>
+      <div class="row history-filters">
+        <input type="search" value={q} placeholder={t('history.search')} aria-label={t('history.search')} onInput={(e) => { setQ(e.currentTarget.value); setPage(1); }} data-testid="history-search" />
+        <select value={status} aria-label={t('history.status')} onChange={(e) => { setStatus(e.currentTarget.value); setPage(1); }} data-testid="history-status">
+          <option value="">{t('history.anyStatus')}</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>{t(`common:status.${s}`)}</option>
+          ))}
+        </select>
+        {reply && <span class="muted">{t('history.total', { total: reply.total })}</span>}
+      </div>
+      {error && <p class="error" role="alert">{error}</p>}
+      {reply && reply.items.length === 0 && <p class="muted">{t('history.empty')}</p>}
+      <ul class="hlist" data-testid="history-list">
+        {reply?.items.map((s) => (
+          <li key={s.id} data-id={s.id}>
+            <a href={`/choice/${encodeURIComponent(s.id)}`}>
+              <span class="irow-title">{s.request.title}</span>
+              <span class="irow-meta">
+                <span class={`badge badge-status status-${s.status}`}>{t(`common:status.${s.status}`)}</span>
+                <span class="badge badge-iface">{t(`common:interface.${s.interface}`)}</span>
+                <time dateTime={s.created_at}>{new Date(s.created_at).toLocaleString(intlLocale(i18n.language))}</time>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav class="row pager">
+          <button type="button" class="btn btn-quiet" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('history.prev')}</button>
+          <span>{t('history.page', { page, pages })}</span>
+          <button type="button" class="btn btn-quiet" disabled={page >= pages} onClick={() => setPage(page + 1)} data-testid="history-next">{t('history.next')}</button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'preact/hooks';
+import { setLanguage, t } from '../config/i18n.js';
+import { InteractionList } from '../list/InteractionList.js';
+import { NotifyPrompt } from '../notify/NotifyPrompt.js';
+import { ChoicePage } from '../rendering/ChoicePage.js';
+import { useServices } from '../state/app-context.js';
+import { useStore } from '../state/app-store.js';
+import { lazyView } from './lazy-view.js';
+
+const SettingsPanel = lazyView(() => import('../config/SettingsPanel.js').then((m) => m.SettingsPanel));
+const HistoryPage = lazyView(() => import('../history/HistoryPage.js').then((m) => m.HistoryPage));
+const TasksMount = lazyView(() => import('./TasksMount.js').then((m) => m.TasksMount));
+
+/** The shell of every page: header, the interaction list on the left, the page's own content. */
+export function App() {
+  const { store, boot } = useServices();
+  const language = useStore(store, (s) => s.settings.effective_language);
+  const connection = useStore(store, (s) => s.connection);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [, setShownLanguage] = useState(language);
+  useEffect(() => {
+    // Re-render everything once the language's strings are loaded.
+    void setLanguage(language).then(() => setShownLanguage(language));
+  }, [language]);
+  useEffect(() => {
+    document.title = boot.session ? `${boot.session.request.title} · gatehouse` : 'gatehouse';
+  }, []);
+
+  return (
+    <div class="shell" data-lang={language}>
+      <header class="topbar">
+        <a class="brand" href="/">gatehouse</a>
+        <span class={`conn conn-${connection}`} data-testid="connection" role="status">
+          {t(`connection.${connection}`)}
+        </span>
+        <nav class="topnav">
+          <a href="/history" aria-current={boot.page === 'history' ? 'page' : undefined}>{t('list.history')}</a>
+          <button type="button" class="btn btn-quiet" aria-expanded={settingsOpen} onClick={() => setSettingsOpen(!settingsOpen)} data-testid="settings-toggle">
+            {t('common:action.settings')}
+          </button>
+        </nav>
+      </header>
+      <NotifyPrompt />
+      {settingsOpen && <SettingsPanel onClose={() => setSettingsOpen(false)} />}
+      <div class="body">
+        <InteractionList currentId={boot.session_id} />
+        <main class="content">
+          {boot.page === 'choice' && <ChoicePage />}
+          {boot.page === 'history' && <HistoryPage />}
+          {boot.page === 'list' && (
+            <section class="empty-state" data-testid="root-hint">
+              <h1>{t('root.heading')}</h1>
+              <p>{t('root.hint')}</p>
+              {boot.tasks_module && <TasksMount />}
+            </section>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

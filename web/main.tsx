@@ -1,0 +1,33 @@
+import './styles/manifest.css';
+import { render } from 'preact';
+import type { PortalBoot } from '../server/web-portal/boot-data.js';
+import { initI18n } from './config/i18n.js';
+import { HubSocket } from './live/hub-socket.js';
+import { App } from './layout/App.js';
+import { watchNotifications } from './notify/notification-watch.js';
+import { AppContext } from './state/app-context.js';
+import { AppStore } from './state/app-store.js';
+
+/** Entry: the hub embeds the page's first state as JSON; render it, then go live over WebSocket. */
+const boot = JSON.parse(document.getElementById('gatehouse-boot')?.textContent ?? '{}') as PortalBoot;
+const store = new AppStore({
+  settings: boot.settings,
+  interactions: boot.interactions,
+  sessions: boot.session ? { [boot.session.id]: boot.session } : {},
+  deadlines: {},
+  connection: 'connecting',
+});
+const socket = new HubSocket(store);
+socket.clock.addOneWay(boot.server_now, Date.now());
+socket.connect();
+watchNotifications(store, socket);
+
+initI18n(boot.settings.effective_language, boot.catalog);
+const root = document.getElementById('app')!;
+root.textContent = '';
+render(
+  <AppContext.Provider value={{ store, socket, boot }}>
+    <App />
+  </AppContext.Provider>,
+  root,
+);

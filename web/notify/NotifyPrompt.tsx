@@ -1,0 +1,34 @@
+import { useState } from 'preact/hooks';
+import { t } from '../config/i18n.js';
+import { useServices } from '../state/app-context.js';
+import { useStore } from '../state/app-store.js';
+import { notificationsSupported } from './notifier.js';
+
+const DISMISSED = 'gatehouse.notify.dismissed';
+
+/** Asks politely (a dismissible banner, never on load by itself) for permission to notify. */
+export function NotifyPrompt() {
+  const { store } = useServices();
+  const enabled = useStore(store, (s) => s.settings.notifications.enabled);
+  const [state, setState] = useState(() => (notificationsSupported() ? Notification.permission : 'denied'));
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED) === '1');
+  if (!enabled || state !== 'default' || dismissed) return null;
+  return (
+    <div class="notify-prompt" role="region" aria-label={t('notify.ask')} data-testid="notify-prompt">
+      <span>{t('notify.ask')}</span>
+      <button type="button" class="btn" onClick={() => void Notification.requestPermission().then(setState)} data-testid="notify-allow">
+        {t('notify.allow')}
+      </button>
+      <button
+        type="button"
+        class="btn btn-quiet"
+        onClick={() => {
+          sessionStorage.setItem(DISMISSED, '1');
+          setDismissed(true);
+        }}
+      >
+        {t('notify.later')}
+      </button>
+    </div>
+  );
+}

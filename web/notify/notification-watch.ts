@@ -1,0 +1,53 @@
+import { t } from '../config/i18n.js';
+import type { HubSocket } from '../live/hub-socket.js';
+import { newActiveIds } from '../list/list-filter.js';
+import type { AppStore } from '../state/app-store.js';
+import { notifyIfHidden } from './notifier.js';
+
+const SOON_MS = 10_000;
+
+/**
+ * Watches the live state and notifies (while the tab is hidden, as the settings allow): a new interaction,
+ * a pending one with < 10 s left, one that timed out or was auto-submitted. Each event once per interaction.
+ */
+export function watchNotifications(store: AppStore, socket: HubSocket): void {
+  const warned = new Set<string>();
+  const ended = new Set<string>();
+  let previous = store.state.interactions;
+  for (const row of previous) if (!row.active) ended.add(row.id);
+
+  store.subscribe((state) => {
+    const prefs = state.settings.notifications;
+    if (state.interactions !== previous) {
+      const rows = state.interactions;
+      if (prefs.enabled && prefs.on_new) {
+        for (const id of newActiveIds(previous, rows)) {
+          const row = rows.find((r) => r.id === id)!;
+          notifyIfHidden(t('notify.newTitle'), row.title, `new:${id}`, row.href);
+        }
+      }
+      for (const row of rows) {
+        if (row.active || ended.has(row.id)) continue;
+        ended.add(row.id);
+        const timedOut = row.status === 'timeout' || row.status === 'auto-submitted';
+        if (timedOut && prefs.enabled && prefs.on_timeout) {
+          notifyIfHidden(t(row.status === 'timeout' ? 'notify.timedOutTitle' : 'notify.autoTitle'), row.title, `end:${row.id}`, row.href);
+        }
+      }
+      previous = rows;
+    }
+  });
+
+  setInterval(() => {
+    const state = store.state;
+    const prefs = state.settings.notifications;
+    if (!prefs.enabled || !prefs.on_timeout) return;
+    const now = socket.clock.serverNow(Date.now());
+    for (const [id, deadline] of Object.entries(state.deadlines)) {
+      const left = deadline - now;
+      if (left > SOON_MS || left <= 0 || warned.has(id)) continue;
+      const row = state.interactions.find((r) => r.id === id);
+      if (notifyIfHidden(t('notify.soonTitle', { seconds: Math.ceil(left / 1000) }), row?.title ?? '', `soon:${id}`, row?.href)) warned.add(id);
+    }
+  }, 500);
+}

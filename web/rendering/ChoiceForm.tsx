@@ -1,0 +1,116 @@
+import { useState } from 'preact/hooks';
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { t } from '../config/i18n.js';
+import { api, ApiError } from '../state/api.js';
+import { useServices } from '../state/app-context.js';
+import { useStore } from '../state/app-store.js';
+import { CancelPanel } from './CancelPanel.js';
+import { OptionRow } from './OptionRow.js';
+import { selectionProblem, toggleOption } from './selection.js';
+import { useDraft } from './use-draft.js';
+
+/** The answer form of a pending choice: options, notes, free text, Submit — and Cancel, always there. */
+export function ChoiceForm({ session }: { session: ChoiceSessionView }) {
+  const { store } = useServices();
+  const settings = useStore(store, (s) => s.settings);
+  const { draft, setDraft, discard } = useDraft(session);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const request = session.request;
+  const multi = request.selection_mode === 'multi';
+  const singleSubmit = !multi && settings.submit_mode === 'single-submit';
+  const notes = settings.annotations_enabled;
+  const hint = (key: string) => (settings.placeholders_enabled ? t(key) : undefined);
+
+  const send = async (path: 'submit' | 'cancel', body: Record<string, unknown>) => {
+    setBusy(true);
+    setError(null);
+    discard();
+    try {
+      const reply = await api<{ session: ChoiceSessionView }>('POST', `/api/sessions/${encodeURIComponent(session.id)}/${path}`, { ...body, interface: 'web' });
+      store.putSession(reply.session);
+    } catch (err) {
+      const ended = err instanceof ApiError && (err.body.session as ChoiceSessionView | undefined);
+      if (ended) store.putSession(ended);
+      else setError(t('error.generic', { message: (err as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (selected = draft.selected_ids) => {
+    setTried(true);
+    if (selectionProblem(request, selected, draft.free_text)) return;
+    const annotations = Object.fromEntries(Object.entries(draft.annotations).filter(([, v]) => v.trim()));
+    void send('submit', {
+      selected_ids: selected,
+      ...(notes ? { annotations, global_annotation: draft.global_annotation } : {}),
+      ...(request.allow_free_text ? { free_text: draft.free_text } : {}),
+    });
+  };
+
+  const problem = tried ? selectionProblem(request, draft.selected_ids, draft.free_text) : null;
+
+  return (
+    <form
+      class="answer"
+      data-testid="answer-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <fieldset class="options" disabled={busy}>
+        <legend class="muted">{multi ? t('choice.hintMulti', { min: request.min_selections, max: request.max_selections }) : t('choice.hintSingle')}</legend>
+        {request.options.map((option) => (
+          <OptionRow
+            key={option.id}
+            option={option}
+            multi={multi}
+            checked={draft.selected_ids.includes(option.id)}
+            note={notes ? (draft.annotations[option.id] ?? '') : null}
+            notePlaceholder={hint('choice.optionNotePlaceholder')}
+            onToggle={() => {
+              const selected = toggleOption(draft.selected_ids, option.id, request.selection_mode);
+              setDraft((d) => ({ ...d, selected_ids: selected }));
+              if (singleSubmit) submit(selected);
+            }}
+            onNote={(text) => setDraft((d) => ({ ...d, annotations: { ...d.annotations, [option.id]: text } }))}
+          />
+        ))}
+      </fieldset>
+      {request.allow_free_text && (
+        <label class="field">
+          <span>{t('choice.freeText')}</span>
+          <textarea rows={2} value={draft.free_text} placeholder={hint('choice.freeTextPlaceholder')} onInput={(e) => setDraft((d) => ({ ...d, free_text: e.currentTarget.value }))} data-testid="free-text" />
+        </label>
+      )}
+      {notes && (
+        <label class="field">
+          <span>{t('choice.globalNote')}</span>
+          <textarea rows={2} value={draft.global_annotation} placeholder={hint('choice.globalNotePlaceholder')} onInput={(e) => setDraft((d) => ({ ...d, global_annotation: e.currentTarget.value }))} data-testid="global-note" />
+        </label>
+      )}
+      {problem && (
+        <p class="error" role="alert" data-testid="selection-error">
+          {t(problem.key, { count: problem.count, selected: draft.selected_ids.length })}
+        </p>
+      )}
+      {error && <p class="error" role="alert">{error}</p>}
+      {cancelling ? (
+        <CancelPanel busy={busy} onBack={() => setCancelling(false)} onConfirm={(note) => void send('cancel', { global_annotation: note })} initialNote={notes ? draft.global_annotation : ''} />
+      ) : (
+        <div class="actions">
+          <button type="submit" class="btn btn-primary" disabled={busy} data-testid="submit">
+            {busy ? t('choice.sending') : t('common:action.submit')}
+          </button>
+          <button type="button" class="btn btn-danger" disabled={busy} onClick={() => setCancelling(true)} data-testid="cancel">
+            {t('common:action.cancel')}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

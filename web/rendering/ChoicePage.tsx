@@ -1,0 +1,62 @@
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { i18n, t } from '../config/i18n.js';
+import { Countdown } from '../live/Countdown.js';
+import { DeadlineControl } from '../live/DeadlineControl.js';
+import { intlLocale, relativeAge } from '../list/relative-age.js';
+import { useServices } from '../state/app-context.js';
+import { useStore } from '../state/app-store.js';
+import { ChoiceForm } from './ChoiceForm.js';
+import { lazyView } from '../layout/lazy-view.js';
+import { TerminalSwitch } from './TerminalSwitch.js';
+
+const FinalState = lazyView(() => import('./FinalState.js').then((m) => m.FinalState));
+
+/** /choice/:id — the question, live countdown and answer form while pending; the final state once over. */
+export function ChoicePage() {
+  const { store, boot } = useServices();
+  const session = useStore(store, (s) => (boot.session_id ? s.sessions[boot.session_id] : undefined));
+  if (!session) {
+    return (
+      <section class="card" data-testid="not-found">
+        <p>{t('choice.notFound')}</p>
+      </section>
+    );
+  }
+  const pending = session.status === 'pending';
+  return (
+    <article class="choice" data-testid="choice" data-status={session.status}>
+      <header class="choice-head">
+        <h1 class="choice-title">{session.request.title}</h1>
+        <div class="choice-meta">
+          <span class={`badge badge-status status-${session.status}`} data-testid="choice-status">{t(`common:status.${session.status}`)}</span>
+          <span class="badge badge-iface">{t(`common:interface.${session.interface}`)}</span>
+          <span class="muted">{t('choice.asked', { time: relativeAge(session.created_at, Date.now(), intlLocale(i18n.language)) })}</span>
+          {pending && <Countdown session={session} />}
+        </div>
+        {pending && (
+          <div class="choice-tools">
+            <DeadlineControl session={session} />
+            <TerminalSwitch session={session} />
+          </div>
+        )}
+        {pending && (
+          <p class="muted small">
+            {t('timeout.atEnd', { what: t(session.request.timeout_action === 'submit_recommended' ? 'timeout.endRecommended' : 'timeout.endNothing') })}
+          </p>
+        )}
+      </header>
+      <PromptBody session={session} html={boot.session_id === session.id ? boot.prompt_html : null} />
+      {pending ? <ChoiceForm key={session.id} session={session} /> : <FinalState session={session} />}
+    </article>
+  );
+}
+
+/** The prompt's Markdown, rendered and sanitised by the hub (never raw HTML from the agent). */
+function PromptBody({ session, html }: { session: ChoiceSessionView; html: string | null }) {
+  if (html) return <div class="prompt md" data-testid="prompt" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div class="prompt" data-testid="prompt">
+      <p class="pre">{session.request.prompt}</p>
+    </div>
+  );
+}

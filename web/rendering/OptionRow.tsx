@@ -1,0 +1,52 @@
+import type { ChoiceOption } from '../../shared/choice/validate-request.js';
+import { t } from '../config/i18n.js';
+
+interface Props {
+  option: ChoiceOption;
+  multi: boolean;
+  checked: boolean;
+  /** The option's note, or null when notes are switched off. */
+  note: string | null;
+  notePlaceholder?: string;
+  onToggle(): void;
+  onNote(text: string): void;
+}
+
+/** One option: a real radio button or checkbox labelled by the option, its description, its note field. */
+export function OptionRow({ option, multi, checked, note, notePlaceholder, onToggle, onNote }: Props) {
+  const descId = `desc-${option.id}`;
+  return (
+    <div class={`option${checked ? ' option-checked' : ''}${option.recommended ? ' option-recommended' : ''}`} data-option={option.id}>
+      <label class="option-main">
+        <input
+          type={multi ? 'checkbox' : 'radio'}
+          name="choice"
+          value={option.id}
+          checked={checked}
+          onClick={onToggle}
+          aria-describedby={option.description ? descId : undefined}
+        />
+        <span class="option-text">
+          <span class="option-label">{option.label}</span>
+          {option.recommended && <span class="badge badge-rec">{t('common:recommended')}</span>}
+          {option.description && (
+            <span class="option-desc" id={descId}>
+              {option.description}
+            </span>
+          )}
+        </span>
+      </label>
+      {note !== null && (
+        <input
+          type="text"
+          class="option-note"
+          value={note}
+          placeholder={notePlaceholder}
+          aria-label={t('choice.optionNote', { label: option.label })}
+          onInput={(e) => onNote(e.currentTarget.value)}
+          data-testid={`note-${option.id}`}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import type { InteractionSummary } from '../../shared/interactions.js';
+import type { EffectiveSettings } from '../../shared/settings.js';
+
+export type Connection = 'connecting' | 'open' | 'closed';
+
+export interface AppState {
+  settings: EffectiveSettings;
+  interactions: InteractionSummary[];
+  /** Choice sessions the page knows in full (the one it shows, kept live over WebSocket). */
+  sessions: Record<string, ChoiceSessionView>;
+  /** Authoritative deadlines (hub epoch ms) of pending sessions, from the latest tick. */
+  deadlines: Record<string, number>;
+  connection: Connection;
+}
+
+type Listener = (state: AppState) => void;
+
+/** The page's one store: replaced immutably, listeners re-render. */
+export class AppStore {
+  private listeners = new Set<Listener>();
+  constructor(public state: AppState) {}
+
+  update(patch: Partial<AppState> | ((s: AppState) => Partial<AppState>)): void {
+    const next = typeof patch === 'function' ? patch(this.state) : patch;
+    this.state = { ...this.state, ...next };
+    for (const l of this.listeners) l(this.state);
+  }
+
+  putSession(session: ChoiceSessionView): void {
+    this.update((s) => ({ sessions: { ...s.sessions, [session.id]: session } }));
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** Re-renders the component when the selected part of the state changes (compared by identity). */
+export function useStore<T>(store: AppStore, select: (s: AppState) => T): T {
+  const [value, setValue] = useState(() => select(store.state));
+  useEffect(() => store.subscribe((s) => setValue(() => select(s))), [store]);
+  return value;
+}
