@@ -27,6 +27,7 @@ export const provideChoiceInputShape = {
   timeout_seconds: advertised(shape.timeout_seconds.unwrap(), `Seconds the person has (default ${CHOICE_LIMITS.defaultTimeoutSeconds}; clamped to ${CHOICE_LIMITS.minTimeoutSeconds}–${CHOICE_LIMITS.maxTimeoutSeconds}).`),
   timeout_action: advertised(shape.timeout_action.unwrap(), 'timeout (default: report that nobody answered) or submit_recommended (submit the recommended options).'),
   session_id: z.string().optional().describe('Poll: the session_id a start call returned. Blocks until the person answers or wait_seconds pass.'),
+  reply: z.unknown().optional().meta({ type: 'string', description: 'Chat: the user\'s reply to a protocol_block, verbatim (with session_id). Normalised into the typed result.' }),
   wait_seconds: z.unknown().optional().meta({ type: 'number', minimum: 0, maximum: CHOICE_LIMITS.maxWaitSeconds, description: `Poll: how long to block (default ${CHOICE_LIMITS.defaultWaitSeconds}, max ${CHOICE_LIMITS.maxWaitSeconds}).` }),
 };
 
@@ -38,6 +39,7 @@ export const provideChoiceOutputShape = {
   instructions: z.string().optional(),
   remaining_seconds: z.number().optional(),
   notices: z.array(z.string()).optional(),
+  protocol_block: z.string().optional(),
   selected: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
   annotations: z.record(z.string(), z.string()).optional(),
   global_annotation: z.string().nullable().optional(),
@@ -53,6 +55,7 @@ Call it — instead of picking a default yourself — when there are more than t
 
 Two call shapes:
 1. Start: {prompt, options, …} → returns at once {status:"pending", session_id, url, terminal_command, instructions, remaining_seconds}. Follow \`instructions\`.
+   With interface "chat" the start answer carries a \`protocol_block\`: print it, end your turn, then send the user's reply as {session_id, reply}.
 2. Poll: {session_id, wait_seconds?} → blocks up to wait_seconds (default ${CHOICE_LIMITS.defaultWaitSeconds}, max ${CHOICE_LIMITS.maxWaitSeconds}) and returns the final result, or status "pending" with remaining_seconds — then poll again.
 
 Final result: {status: submitted|auto-submitted|cancelled|timeout, session_id, selected:[{id,label}], annotations, global_annotation, free_text, interface, answered_by, next_step}. Do what \`next_step\` says; never act on an option while the status is pending.`;

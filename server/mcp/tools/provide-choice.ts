@@ -3,6 +3,8 @@ import { CHOICE_LIMITS } from '../../../shared/choice/limits.js';
 import type { ChoiceSessionView } from '../../../shared/choice/session-types.js';
 import { HubRequestError } from '../../hub-client/hub-client.js';
 import { pendingStartReply, pollReply } from '../choice-replies.js';
+import { chatReply, chatStartReply } from '../choice-chat.js';
+import { askByElicitation } from '../choice-elicitation.js';
 import { PROVIDE_CHOICE_DESCRIPTION, provideChoiceInputShape, provideChoiceOutputShape } from '../provide-choice-schema.js';
 import type { McpToolModule } from '../tool-module.js';
 
@@ -38,11 +40,12 @@ export const provideChoiceTool: McpToolModule = {
         annotations: { readOnlyHint: false, openWorldHint: false },
       },
       async (args, extra) => {
-        const { session_id, wait_seconds, ...request } = args as Record<string, unknown>;
+        const { session_id, wait_seconds, reply, ...request } = args as Record<string, unknown>;
         try {
           const hub = await deps.hub();
           if (session_id !== undefined) {
             if (typeof session_id !== 'string' || !session_id.trim()) return fail('session_id: must be the non-empty id a start call returned');
+            if (reply !== undefined) return typeof reply === 'string' ? ok(await chatReply(hub, session_id, reply)) : fail('reply: must be the user\'s message as a string');
             const wait = wait_seconds === undefined ? CHOICE_LIMITS.defaultWaitSeconds : Number(wait_seconds);
             if (!Number.isFinite(wait) || wait < 0) return fail(`wait_seconds: must be a number of seconds from 0 to ${CHOICE_LIMITS.maxWaitSeconds} (got ${JSON.stringify(wait_seconds)})`);
             const seconds = Math.min(wait, CHOICE_LIMITS.maxWaitSeconds);
@@ -59,10 +62,12 @@ export const provideChoiceTool: McpToolModule = {
               if (ticker) clearInterval(ticker);
             }
           }
-          if (wait_seconds !== undefined) return fail('wait_seconds: only goes with session_id (a poll); a start call returns at once');
+          if (wait_seconds !== undefined || reply !== undefined) return fail(`${wait_seconds !== undefined ? 'wait_seconds' : 'reply'}: only goes with session_id; a start call returns at once`);
           const capabilities = server.server.getClientCapabilities();
           const created = await hub.request<Handoff>('POST', '/api/sessions', { ...request, client_capabilities: { elicitation: Boolean(capabilities?.elicitation) } });
           deps.log.info({ session: created.session.id }, 'choice started');
+          if (created.session.interface === 'chat') return ok(chatStartReply(created.session, created.url, created.terminal_command));
+          if (created.session.interface === 'elicitation') return ok(await askByElicitation(server, hub, created, extra.requestId, deps.log));
           return ok(pendingStartReply(created.session, created.url, created.terminal_command));
         } catch (err) {
           return hubError(err);

@@ -1,0 +1,80 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
+import type { HubClient } from '../hub-client/hub-client.js';
+import type { Logger } from '../logging/logger.js';
+import { pendingStartReply, pollReply } from './choice-replies.js';
+
+type Handoff = { session: ChoiceSessionView; url: string; terminal_command: string };
+
+/** The form the MCP client shows: an enum (single) or a multi-select, an optional note, free text if allowed. */
+export function elicitationForm(req: ChoiceRequest): ElicitRequestFormParams {
+  const choices = req.options.map((o) => ({ const: o.id, title: o.recommended ? `${o.label} (recommended)` : o.label }));
+  const described = req.options.filter((o) => o.description).map((o) => `- ${o.label}: ${o.description}`);
+  const choice =
+    req.selection_mode === 'single'
+      ? { type: 'string' as const, title: 'Choice', oneOf: choices, ...(req.options.find((o) => o.recommended) ? { default: req.options.find((o) => o.recommended)!.id } : {}) }
+      : { type: 'array' as const, title: 'Choices', minItems: req.min_selections, maxItems: req.max_selections, items: { anyOf: choices } };
+  const properties: Record<string, unknown> = { choice, note: { type: 'string', title: 'Note (optional)', description: 'Anything the agent should know about your answer.' } };
+  if (req.allow_free_text) properties.free_text = { type: 'string', title: 'Your own answer (optional)' };
+  const required = req.min_selections > 0 && !req.allow_free_text ? ['choice'] : [];
+  return {
+    mode: 'form',
+    message: [req.title, '', req.prompt, ...(described.length ? ['', ...described] : [])].join('\n'),
+    requestedSchema: { type: 'object', properties, required } as ElicitRequestFormParams['requestedSchema'],
+  };
+}
+
+/** Submits an accepted form / cancels a declined one, as interface `elicitation`. */
+async function applyResult(hub: HubClient, path: string, result: ElicitResult): Promise<ChoiceSessionView> {
+  const content = (result.content ?? {}) as Record<string, unknown>;
+  const note = typeof content.note === 'string' ? content.note : undefined;
+  if (result.action !== 'accept') {
+    return (await hub.request<Handoff>('POST', `${path}/cancel`, { global_annotation: note ?? `${result.action} in the client's form`, interface: 'elicitation' })).session;
+  }
+  const raw = content.choice;
+  const selected = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' && raw ? [raw] : [];
+  return (
+    await hub.request<Handoff>('POST', `${path}/submit`, {
+      selected_ids: selected,
+      ...(note ? { global_annotation: note } : {}),
+      ...(typeof content.free_text === 'string' ? { free_text: content.free_text } : {}),
+      interface: 'elicitation',
+    })
+  ).session;
+}
+
+/**
+ * Asks through the MCP client's own UI (elicitation/create) while the start call is open, then returns the
+ * final typed result. If the session ends elsewhere first the form is withdrawn; if the client cannot show
+ * the form (or the hub refuses its content) the session moves to the web portal and the start answer says so.
+ */
+export async function askByElicitation(server: McpServer, hub: HubClient, created: Handoff, requestId: string | number, log: Logger) {
+  const { session } = created;
+  const path = `/api/sessions/${encodeURIComponent(session.id)}`;
+  const withdraw = new AbortController();
+  let watching = true;
+  const watch = (async () => {
+    while (watching) {
+      const { session: now } = await hub.request<Handoff>('GET', `${path}/wait?seconds=50`, undefined, { signal: withdraw.signal }).catch(() => ({ session: null }));
+      if (!now || now.status !== 'pending') break;
+    }
+    if (watching) withdraw.abort(new Error('the question was answered elsewhere'));
+  })();
+  try {
+    const result = await server.server.elicitInput(elicitationForm(session.request), { relatedRequestId: requestId, signal: withdraw.signal, timeout: session.remaining_ms });
+    return pollReply(await applyResult(hub, path, result));
+  } catch (err) {
+    const { session: now } = await hub.request<Handoff>('GET', path);
+    if (now.status !== 'pending') return pollReply(now);
+    log.warn({ err: (err as Error).message, session: session.id }, 'elicitation failed; moving the question to the web portal');
+    const moved = await hub.request<Handoff>('POST', `${path}/interface`, { interface: 'web' });
+    const reply = pendingStartReply(moved.session, moved.url, moved.terminal_command);
+    return { ...reply, notices: [...(reply.notices ?? []), `The client's form could not be used (${(err as Error).message}); the question continues in the web portal.`] };
+  } finally {
+    watching = false;
+    withdraw.abort();
+    await watch;
+  }
+}

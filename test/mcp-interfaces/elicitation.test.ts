@@ -1,0 +1,84 @@
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { startTestMcp, type TestMcp } from '../support/mcp-client.js';
+
+let hub: TestHub;
+let withForms: TestMcp;
+let withoutForms: TestMcp;
+/** What the test "person" does with the next form the client is asked to show. */
+let answerForm: (request: ElicitRequest['params']) => Promise<ElicitResult> | ElicitResult;
+const seen: ElicitRequest['params'][] = [];
+
+beforeAll(async () => {
+  hub = await startTestHub();
+  withForms = await startTestMcp(hub.env, { elicitation: { form: {} } });
+  withForms.client.setRequestHandler(ElicitRequestSchema, async (req) => {
+    seen.push(req.params);
+    return answerForm(req.params);
+  });
+  withoutForms = await startTestMcp(hub.env);
+});
+afterAll(async () => {
+  await withForms?.close();
+  await withoutForms?.close();
+  await hub?.stop();
+});
+
+const request = {
+  prompt: 'Which database should the orders service use?',
+  title: 'Pick a database',
+  options: [
+    { id: 'pg', label: 'PostgreSQL', recommended: true, description: 'already used by billing' },
+    { id: 'lite', label: 'SQLite' },
+  ],
+};
+
+describe('provide_choice through MCP elicitation (the client declares it and answers)', () => {
+  it('auto uses the client form; accept submits with the note, interface "elicitation"', async () => {
+    answerForm = () => ({ action: 'accept', content: { choice: 'lite', note: 'single instance is fine' } });
+    const result = await withForms.call<any>('provide_choice', request);
+    expect(result).toMatchObject({ status: 'submitted', selected: [{ id: 'lite', label: 'SQLite' }], global_annotation: 'single instance is fine', interface: 'elicitation', answered_by: 'human' });
+    const form = seen.at(-1)! as any;
+    expect(form.message).toContain('Which database should the orders service use?');
+    expect(form.message).toContain('PostgreSQL: already used by billing');
+    expect(form.requestedSchema.properties.choice.oneOf).toEqual([{ const: 'pg', title: 'PostgreSQL (recommended)' }, { const: 'lite', title: 'SQLite' }]);
+  });
+
+  it('offers a multi-select with bounds, and decline cancels', async () => {
+    answerForm = () => ({ action: 'accept', content: { choice: ['pg', 'lite'] } });
+    const multi = await withForms.call<any>('provide_choice', { ...request, selection_mode: 'multi', min_selections: 1, interface: 'elicitation' });
+    expect(multi.selected.map((s: any) => s.id)).toEqual(['pg', 'lite']);
+    expect((seen.at(-1) as any).requestedSchema.properties.choice).toMatchObject({ type: 'array', minItems: 1, maxItems: 2 });
+
+    answerForm = () => ({ action: 'decline' });
+    const declined = await withForms.call<any>('provide_choice', request);
+    expect(declined).toMatchObject({ status: 'cancelled', interface: 'elicitation', selected: [] });
+    answerForm = () => ({ action: 'cancel' });
+    expect((await withForms.call<any>('provide_choice', request)).status).toBe('cancelled');
+  });
+
+  it('withdraws the form when the question is answered elsewhere', async () => {
+    let release!: () => void;
+    answerForm = () => new Promise<ElicitResult>((resolve) => (release = () => resolve({ action: 'accept', content: { choice: 'pg' } })));
+    const call = withForms.call<any>('provide_choice', request);
+    let pending: any;
+    while (!pending) {
+      const { interactions } = await hub.client.request<any>('GET', '/api/interactions?filter=active');
+      pending = interactions.find((i: any) => i.interface === 'elicitation');
+      if (!pending) await new Promise((r) => setTimeout(r, 20));
+    }
+    await hub.client.request('POST', `/api/sessions/${pending.id}/submit`, { selected_ids: ['lite'], interface: 'web' });
+    const result = await call;
+    release();
+    expect(result).toMatchObject({ status: 'submitted', selected: [{ id: 'lite', label: 'SQLite' }], interface: 'web' });
+  });
+
+  it('a client without the capability: auto goes elsewhere, an explicit elicitation request is refused clearly', async () => {
+    const auto = await withoutForms.call<any>('provide_choice', request);
+    expect(auto.status).toBe('pending');
+    const refused = await withoutForms.raw('provide_choice', { ...request, interface: 'elicitation' });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]!.text).toMatch(/did not declare the elicitation capability/);
+  });
+});
