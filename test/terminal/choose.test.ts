@@ -1,0 +1,203 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/settings.js';
+import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { createSession, DB_QUESTION, endedSession, getSession } from './support/sessions.js';
+import { KEY, TuiDriver } from './support/tui-driver.js';
+
+let hub: TestHub;
+const drivers: TuiDriver[] = [];
+beforeAll(async () => {
+  hub = await startTestHub();
+});
+afterEach(async () => {
+  await Promise.all(drivers.splice(0).map((d) => d.kill()));
+  await hub.client.request('PUT', '/api/settings', { ...DEFAULT_SETTINGS });
+});
+afterAll(async () => {
+  await hub?.stop();
+});
+
+async function open(id: string, size?: { cols: number; rows: number }, args: string[] = ['choose', id]): Promise<TuiDriver> {
+  const tui = new TuiDriver(args, hub.env, size);
+  drivers.push(tui);
+  await tui.waitFor('Pick a database');
+  await tui.waitFor('3. MongoDB');
+  return tui;
+}
+
+const pointerOn = (tui: TuiDriver, label: string) => tui.line(label).trimStart().startsWith('❯');
+
+describe('gatehouse choose in a real pseudo-terminal against a real hub', () => {
+  it('moves with arrows and j/k, selects with Space, submits with Enter and restores the terminal', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    expect(tui.altScreen).toBe(true);
+    expect(tui.text()).toMatch(/asked \d\d:\d\d:\d\d · \d+:\d\d left · pick one/);
+    expect(pointerOn(tui, 'PostgreSQL')).toBe(true); // starts on the recommended option
+    tui.press('j');
+    await tui.waitFor(() => pointerOn(tui, 'SQLite'));
+    tui.press(KEY.down);
+    await tui.waitFor(() => pointerOn(tui, 'MongoDB'));
+    tui.press('k');
+    await tui.waitFor(() => pointerOn(tui, 'SQLite'));
+    tui.press(KEY.up);
+    await tui.waitFor(() => pointerOn(tui, 'PostgreSQL'));
+    tui.press(KEY.down, KEY.space);
+    await tui.waitFor(() => tui.line('SQLite').includes('(•) 2. SQLite'));
+    expect((await getSession(hub, id)).status).toBe('pending'); // batch mode: Space alone does not submit
+    tui.press(KEY.enter);
+    const session = await endedSession(hub, id);
+    expect(session.result).toMatchObject({ status: 'submitted', selected: [{ id: 'lite', label: 'SQLite' }], interface: 'terminal', answered_by: 'human' });
+    expect(await tui.exited).toBe(0);
+    await tui.waitFor('Submitted: SQLite');
+    expect(tui.altScreen).toBe(false);
+  });
+
+  it('Tab writes a note on the current option, g a note for all; an empty note is none', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    tui.press(KEY.tab);
+    await tui.waitFor('Note for “PostgreSQL”');
+    tui.type('billing knows it');
+    tui.press(KEY.enter);
+    await tui.waitFor('✎ billing knows it');
+    tui.press('j', KEY.tab);
+    await tui.waitFor('Note for “SQLite”');
+    tui.press(KEY.enter); // empty = no note
+    tui.press('g');
+    await tui.waitFor('Note for the whole answer');
+    tui.type('ship it');
+    tui.press(KEY.enter);
+    await tui.waitFor('Note for all: ship it');
+    tui.press('k', KEY.space, KEY.enter);
+    const { result } = await endedSession(hub, id);
+    expect(result).toMatchObject({ selected: [{ id: 'pg', label: 'PostgreSQL' }], annotations: { pg: 'billing knows it' }, global_annotation: 'ship it' });
+  });
+
+  it('cancel asks for an optional note first, then cancels with it (exit 3)', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    tui.press(KEY.escape);
+    await tui.waitFor('Cancel this question — why?');
+    tui.type('wrong repo');
+    tui.press(KEY.enter);
+    const { result } = await endedSession(hub, id);
+    expect(result).toMatchObject({ status: 'cancelled', global_annotation: 'wrong repo', interface: 'terminal' });
+    expect(await tui.exited).toBe(3);
+  });
+
+  it('single-submit mode submits on selection', async () => {
+    await hub.client.request('PUT', '/api/settings', { submit_mode: 'single-submit' });
+    const id = await createSession(hub);
+    const tui = await open(id);
+    await tui.waitFor('Space choose & submit');
+    tui.press('j', 'j', KEY.space);
+    const { result } = await endedSession(hub, id);
+    expect(result!.selected).toEqual([{ id: 'mongo', label: 'MongoDB' }]);
+  });
+
+  it('multi mode holds min/max', async () => {
+    const id = await createSession(hub, { ...DB_QUESTION, options: DB_QUESTION.options.map((o) => ({ ...o, recommended: false })), selection_mode: 'multi', min_selections: 2, max_selections: 2 });
+    const tui = await open(id);
+    await tui.waitFor('pick 2');
+    tui.press(KEY.space, KEY.enter);
+    await tui.waitFor('Pick at least 2 before submitting.');
+    tui.press('j', KEY.space, 'j', KEY.space);
+    await tui.waitFor('You can pick at most 2.');
+    expect(tui.line('MongoDB')).toContain('[ ] 3.');
+    tui.press(KEY.enter);
+    const { result } = await endedSession(hub, id);
+    expect(result!.selected.map((s) => s.id)).toEqual(['pg', 'lite']);
+  });
+
+  it('typed input: a number or a label picks, anything else says it did not match', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    tui.press('3', KEY.enter);
+    await tui.waitFor(() => tui.line('MongoDB').includes('(•) 3. MongoDB'));
+    tui.press('/');
+    await tui.waitFor('Type a number 1–3 or an option label');
+    tui.type('sqlite');
+    tui.press(KEY.enter);
+    await tui.waitFor(() => tui.line('SQLite').includes('(•) 2. SQLite'));
+    tui.press('/');
+    tui.type('redis');
+    tui.press(KEY.enter);
+    await tui.waitFor('“redis” did not match any option. Type a number 1–3 or an option label.');
+    tui.press(KEY.escape, KEY.enter);
+    const { result } = await endedSession(hub, id);
+    expect(result!.selected).toEqual([{ id: 'lite', label: 'SQLite' }]);
+  });
+
+  it('shows a countdown that follows the hub deadline', async () => {
+    const id = await createSession(hub, { ...DB_QUESTION, timeout_seconds: 600 });
+    const tui = await open(id);
+    const first = /(\d+:\d\d) left/.exec(await tui.waitFor(/\d+:\d\d left/))![1];
+    await tui.waitFor((text) => /(\d+:\d\d) left/.exec(text)?.[1] !== first);
+    await hub.client.request('POST', `/api/sessions/${id}/deadline`, { timeout_seconds: 3600 });
+    await tui.waitFor(/(59:\d\d|1:00:00) left/);
+  });
+
+  it('switches language in settings, persisted for every interface', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    tui.press('s');
+    await tui.waitFor('Settings (saved for every interface)');
+    tui.press(KEY.space);
+    await tui.waitFor('设置（所有界面通用并保存）');
+    expect((await hub.client.request<any>('GET', '/api/settings')).settings).toMatchObject({ language: 'zh', effective_language: 'zh' });
+    tui.press(KEY.escape);
+    await tui.waitFor('回车 提交');
+    expect(tui.text()).toContain('★ 推荐');
+    expect(tui.text()).not.toMatch(/Enter submit|pick one/);
+  });
+
+  it('switches to the web portal keeping selections and notes; the session id stays', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    tui.press('j', KEY.space, KEY.tab);
+    tui.type('keep me');
+    tui.press(KEY.enter);
+    await tui.waitFor('✎ keep me');
+    tui.press('w');
+    expect(await tui.exited).toBe(0);
+    await tui.waitFor('Continued in the web portal. Open: http://127.0.0.1:');
+    const session = await getSession(hub, id);
+    expect(session).toMatchObject({ status: 'pending', interface: 'web', draft: { selected_ids: ['lite'], annotations: { lite: 'keep me' } } });
+    await hub.client.request('POST', `/api/sessions/${id}/submit`, { selected_ids: ['lite'], interface: 'web' });
+    expect((await getSession(hub, id)).result!.interface).toBe('web');
+  });
+
+  it('Ctrl-C leaves the question open and restores the terminal (exit 130)', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    tui.press(KEY.ctrlC);
+    expect(await tui.exited).toBe(130);
+    await tui.waitFor('the question is still open');
+    expect(tui.altScreen).toBe(false);
+    expect((await getSession(hub, id)).status).toBe('pending');
+  });
+
+  it('without an id opens the oldest pending question', async () => {
+    const { interactions } = await hub.client.request<any>('GET', '/api/interactions?filter=active');
+    for (const i of interactions) await hub.client.request('POST', `/api/sessions/${i.id}/cancel`, {});
+    const older = await createSession(hub, { ...DB_QUESTION, title: 'Pick a database (older)' });
+    await createSession(hub, { ...DB_QUESTION, title: 'Pick a database (newer)' });
+    const tui = await open(older, undefined, ['choose']);
+    expect(tui.text()).toContain('Pick a database (older)');
+  });
+
+  it('fits a small terminal: long prompts and lists scroll to the current option', async () => {
+    const options = Array.from({ length: 14 }, (_, i) => ({ id: `o${i + 1}`, label: `Option number ${i + 1} with a long label that wraps` }));
+    const id = await createSession(hub, { ...DB_QUESTION, prompt: 'word '.repeat(120), options });
+    const tui = new TuiDriver(['choose', id], hub.env, { cols: 40, rows: 12 });
+    drivers.push(tui);
+    await tui.waitFor('Pick a database');
+    await tui.waitFor(/↓ \d+ more lines/);
+    for (let i = 0; i < 13; i++) tui.press('j');
+    await tui.waitFor((text) => text.includes('14. Option number 14') && /↑ \d+ more lines/.test(text));
+    expect(tui.screen().every((row) => row.length <= 40)).toBe(true);
+    tui.press(KEY.enter);
+    expect((await endedSession(hub, id)).result!.selected[0]!.id).toBe('o14');
+  });
+});
