@@ -1,0 +1,120 @@
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { groupAlive } from '../../server/pty/index.js';
+import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
+import type { HubRequestError } from '../../server/hub-client/hub-client.js';
+import { FAKE_AGENT } from './support.js';
+import { hubSocket, orchestratorHome, runCli, startCapturedHub, type CapturedHub } from './hub-support.js';
+
+// Integration tests run the built CLI and hub (dist/): `npm run build` first.
+describe('orchestrated tasks in the hub', () => {
+  const hubs: CapturedHub[] = [];
+  const homes: string[] = [];
+  afterEach(async () => {
+    for (const hub of hubs.splice(0)) await hub.stop();
+    for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+  });
+
+  async function hubWithHome() {
+    const home = await orchestratorHome();
+    homes.push(home);
+    const hub = await startCapturedHub(home);
+    hubs.push(hub);
+    return hub;
+  }
+
+  it('gatehouse run: a background task that waits raises task.updated + a person-waiting row; nothing reaches stdout', async () => {
+    const hub = await hubWithHome();
+    const ws = await hubSocket(hub.client);
+    const file = `${hub.home}/flow.yaml`;
+    writeFileSync(file, 'name: review\ngoal: check the plan\nstages:\n  - tasks:\n      - name: agent\n        adapter: fake-agent\n        pendingInputs: [SECRET-INPUT-LINE]\n');
+    const cli = runCli(['run', file], hub.env, hub.home);
+
+    const waiting = await ws.until((m) => m.type === 'task.updated' && m.task.status === 'WAITING_FOR_USER' && (m.task as TaskView));
+    expect(waiting.interaction?.screen).toContain('Allow this action? (y/n)');
+    const row = await ws.until((m) => m.type === 'interactions' && m.interactions.find((r: any) => r.kind === 'task' && r.id === waiting.id && r.waiting_on === 'person'));
+    expect(row).toMatchObject({ status: 'WAITING_FOR_USER', interface: 'pty', active: true, href: `/tasks/${encodeURIComponent(waiting.id)}` });
+    const listed = await hub.client.request<{ interactions: any[] }>('GET', '/api/interactions?filter=active');
+    expect(listed.interactions.some((r) => r.id === waiting.id && r.waiting_on === 'person')).toBe(true);
+
+    await hub.client.request('POST', `/api/tasks/${encodeURIComponent(waiting.id)}/input`, { text: 'y' });
+    const result = await cli.done;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/agent\s+WAITING_FOR_USER — "Allow this action\? \(y\/n\)"/);
+    expect(result.stdout).toMatch(/DONE\n$/);
+    // Output isolation: the task's own output never reaches the CLI's or the hub's stdout.
+    for (const leak of ['Fake Agent', 'SECRET-INPUT-LINE', 'You said', 'Action approved']) {
+      expect(result.stdout + result.stderr).not.toContain(leak);
+      expect(hub.stdout()).not.toContain(leak);
+    }
+    expect(hub.stdout()).toBe('');
+    const task = await hub.client.request<{ task: TaskView }>('GET', `/api/tasks/${encodeURIComponent(waiting.id)}`);
+    expect(task.task).toMatchObject({ status: 'DONE', goal: null, session: { name: 'review', goal: 'check the plan', status: 'DONE' } });
+    ws.close();
+  });
+
+  it('POST /api/workflows names the field of a bad workflow; choose applies a parsed option', async () => {
+    const hub = await hubWithHome();
+    const bad = await hub.client.request('POST', '/api/workflows', { workflow: { stages: [{ tasks: [{ adapter: 'bash', keepAlive: 1 }] }] } }).catch((e: HubRequestError) => e);
+    expect(bad.status).toBe(400);
+    expect(bad.problems).toEqual([{ field: 'stages[0].tasks[0].keepAlive', message: 'must be true or false' }]);
+
+    const { session } = await hub.client.request<{ session: WorkflowSessionState }>('POST', '/api/workflows', {
+      workflow: {
+        stages: [{ tasks: [{ name: 'menu', command: process.execPath, args: [FAKE_AGENT, '--auto-approve'], idle: ['^> ?$'], busy: ['esc to interrupt'], pendingInputs: ['/menu'] }] }],
+      },
+    });
+    const ws = await hubSocket(hub.client);
+    const waiting = await ws.until((m) => m.type === 'task.updated' && m.task.status === 'WAITING_FOR_USER' && (m.task as TaskView));
+    ws.close();
+    expect(waiting.interaction).toMatchObject({ prompt: expect.stringContaining('Pick a model'), options: [{ index: 0, text: 'fast-small' }, { index: 1, text: 'balanced-medium' }, { index: 2, text: 'careful-large' }] });
+    const unknown = await hub.client.request('POST', `/api/tasks/${encodeURIComponent(waiting.id)}/choose`, { option: 'gigantic' }).catch((e: HubRequestError) => e);
+    expect(unknown.status).toBe(400);
+    expect(unknown.problems[0].field).toBe('option');
+    await hub.client.request('POST', `/api/tasks/${encodeURIComponent(waiting.id)}/choose`, { option: 'careful' });
+    let s = session;
+    while (s.status !== 'DONE' && s.status !== 'FAILED') s = (await hub.client.request<{ session: WorkflowSessionState }>('GET', `/api/workflows/${s.id}/wait?since=${encodeURIComponent(s.updatedAt)}&seconds=10`)).session;
+    expect(s.status).toBe('DONE');
+    const screen = await hub.client.request<{ task: TaskView }>('GET', `/api/tasks/${encodeURIComponent(waiting.id)}`);
+    expect(screen.task.status).toBe('DONE');
+  });
+
+  it('resume after kill -9 of the hub continues from the saved stage', async () => {
+    const hub = await hubWithHome();
+    const work = hub.home;
+    const file = `${work}/two-stages.json`;
+    writeFileSync(
+      file,
+      JSON.stringify({
+        stages: [{ tasks: [{ name: 'first', command: 'bash', args: ['-c', 'touch first.$RANDOM$RANDOM'] }] }, { tasks: [{ name: 'second', adapter: 'fake-agent' }] }],
+      }),
+    );
+    const started = runCli(['run', file, '--detach'], hub.env, work);
+    const { stdout } = await started.done;
+    const sessionId = /started (wf-[0-9a-f]+)/.exec(stdout)![1];
+    const ws = await hubSocket(hub.client);
+    const waiting = await ws.until((m) => m.type === 'task.updated' && m.task.name === 'second' && m.task.status === 'WAITING_FOR_USER' && (m.task as TaskView));
+    ws.close();
+    await hub.kill9();
+    hubs.splice(hubs.indexOf(hub), 1);
+    // The PTY master died with the hub: the old agent gets SIGHUP and goes (no orphan left behind).
+    while (groupAlive(waiting.pid!)) await new Promise((r) => setTimeout(r, 20));
+
+    const again = await startCapturedHub(hub.home);
+    hubs.push(again);
+    const { session } = await again.client.request<{ session: WorkflowSessionState }>('GET', `/api/workflows/${sessionId}`);
+    expect(session).toMatchObject({ status: 'INTERRUPTED', currentStageIndex: 1 });
+
+    const ws2 = await hubSocket(again.client);
+    const resumed = runCli(['run', '--resume', sessionId], again.env, work);
+    const rewaiting = await ws2.until((m) => m.type === 'task.updated' && m.task.name === 'second' && m.task.status === 'WAITING_FOR_USER' && (m.task as TaskView));
+    expect(rewaiting.pid).not.toBe(waiting.pid);
+    await again.client.request('POST', `/api/tasks/${encodeURIComponent(rewaiting.id)}/input`, { text: 'y' });
+    const result = await resumed.done;
+    expect(result.stdout).toContain(`resumed ${sessionId} (two-stages) at stage 2/2`);
+    expect(result.code).toBe(0);
+    expect(readdirSync(work).filter((f) => f.startsWith('first.'))).toHaveLength(1);
+    ws2.close();
+  });
+});
