@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { startTestHub } from '../test/support/test-hub.js';
+import { freePort } from './support/free-port.js';
+import { spyOnNotifications } from './support/notification-spy.js';
+import { createChoice, expect, getSession, openPortal, test } from './support/portal-fixture.js';
+
+const shownRemaining = async (page: Page) => Number(await page.getByTestId('countdown').getAttribute('data-remaining-ms'));
+
+test.describe('live countdown and deadline', () => {
+  test('the countdown matches the hub’s deadline (within 250 ms)', async ({ page, hub }) => {
+    const { session, url } = await createChoice(hub, { timeout_seconds: 120 });
+    await openPortal(page, url);
+    const deadline = Date.parse(session.deadline_at);
+    for (let i = 0; i < 5; i++) {
+      const [shown, now] = await page.evaluate(() => [Number(document.querySelector('[data-testid=countdown]')!.getAttribute('data-remaining-ms')), Date.now()]);
+      // The page refreshes every 100 ms from the hub's deadline and its clock offset.
+      expect(Math.abs(shown - (deadline - now))).toBeLessThanOrEqual(250);
+      await page.waitForTimeout(300);
+    }
+  });
+
+  test('a timeout changed in one tab shows in every open tab', async ({ context, hub }) => {
+    const { session, url } = await createChoice(hub, { timeout_seconds: 600 });
+    const a = await context.newPage();
+    const b = await context.newPage();
+    await openPortal(a, url);
+    await openPortal(b, url);
+    await a.getByTestId('deadline-open').click();
+    await a.getByTestId('deadline-minutes').fill('2');
+    await a.getByRole('button', { name: 'Set', exact: true }).click();
+    for (const page of [a, b]) {
+      await expect.poll(() => shownRemaining(page)).toBeLessThanOrEqual(120_000);
+      expect(await shownRemaining(page)).toBeGreaterThan(100_000);
+      await expect(page.getByTestId('countdown')).toContainText(/^1:5\d left$|^2:00 left$/);
+    }
+    const remaining = (await getSession(hub, session.id)).remaining_ms;
+    expect(remaining).toBeLessThanOrEqual(120_000);
+    expect(remaining).toBeGreaterThan(100_000);
+  });
+
+  test('timeout and auto-submit end states are shown read-only', async ({ context, hub }) => {
+    const plain = await createChoice(hub, { title: 'Times out', timeout_seconds: 10 });
+    const auto = await createChoice(hub, { title: 'Auto', timeout_seconds: 10, timeout_action: 'submit_recommended' });
+    const a = await context.newPage();
+    const b = await context.newPage();
+    await openPortal(a, plain.url);
+    await openPortal(b, auto.url);
+    await expect(a.getByTestId('choice-status')).toHaveText('Timed out', { timeout: 20_000 });
+    await expect(a.getByTestId('final-selected')).toHaveText('nothing');
+    await expect(b.getByTestId('choice-status')).toHaveText('Auto-submitted', { timeout: 20_000 });
+    await expect(b.getByTestId('final-selected')).toHaveText('PostgreSQL');
+    await expect(a.getByTestId('submit')).toHaveCount(0);
+  });
+
+  test('reconnects by itself after the hub restarts (same port) and picks up changes', async ({ page }) => {
+    const port = await freePort();
+    let hub = await startTestHub({ env: { GATEHOUSE_PORT: String(port) } });
+    try {
+      const { session, url } = await createChoice(hub, { timeout_seconds: 600 });
+      await openPortal(page, url);
+      await hub.kill9();
+      await expect(page.getByTestId('connection')).toHaveAttribute('class', /conn-closed/);
+      hub = await hub.restart();
+      await expect(page.getByTestId('connection')).toHaveAttribute('class', /conn-open/, { timeout: 15_000 });
+      await hub.client.request('POST', `/api/sessions/${session.id}/deadline`, { timeout_seconds: 60 });
+      await expect.poll(() => shownRemaining(page)).toBeLessThanOrEqual(60_000);
+      await page.getByTestId('submit').click();
+      await expect(page.getByTestId('final-state')).toBeVisible();
+    } finally {
+      await hub.stop();
+    }
+  });
+});
+
+test.describe('notifications', () => {
+  test('while the tab is hidden: new interaction, < 10 s left, timed out', async ({ context, page, hub }) => {
+    await spyOnNotifications(context, hub.baseUrl);
+    const { url } = await createChoice(hub, { title: 'Soon over', timeout_seconds: 12 });
+    await openPortal(page, url);
+    await expect(page.getByTestId('notify-prompt')).toHaveCount(0); // permission already granted: nothing to ask
+    await page.evaluate(() => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(true));
+    await createChoice(hub, { title: 'Another question' });
+    const titles = () => page.evaluate(() => (window as unknown as { __notes: Array<{ title: string }> }).__notes.map((n) => n.title));
+    await expect.poll(titles).toContain('New question from an agent');
+    await expect.poll(titles, { timeout: 15_000 }).toContainEqual(expect.stringMatching(/^\d+ s left to answer$/));
+    await expect.poll(titles, { timeout: 15_000 }).toContain('Time is up');
+  });
+
+  test('nothing is shown while the tab is visible, and the permission is asked politely', async ({ page, hub }) => {
+    const { url } = await createChoice(hub);
+    await openPortal(page, url);
+    await expect(page.getByTestId('notify-prompt')).toBeVisible();
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await expect(page.getByTestId('notify-prompt')).toHaveCount(0);
+  });
+});
