@@ -56,7 +56,7 @@ describe('orchestrated tasks in the hub', () => {
 
   it('POST /api/workflows names the field of a bad workflow; choose applies a parsed option', async () => {
     const hub = await hubWithHome();
-    const bad: HubRequestError = await hub.client.request('POST', '/api/workflows', { workflow: { stages: [{ tasks: [{ adapter: 'bash', keepAlive: 1 }] }] } }).catch((e: HubRequestError) => e);
+    const bad = await hub.client.request<never>('POST', '/api/workflows', { workflow: { stages: [{ tasks: [{ adapter: 'bash', keepAlive: 1 }] }] } }).catch((e: HubRequestError) => e);
     expect(bad.status).toBe(400);
     expect(bad.problems).toEqual([{ field: 'stages[0].tasks[0].keepAlive', message: 'must be true or false' }]);
 
@@ -69,7 +69,7 @@ describe('orchestrated tasks in the hub', () => {
     const waiting = await ws.until((m) => m.type === 'task.updated' && m.task.status === 'WAITING_FOR_USER' && (m.task as TaskView));
     ws.close();
     expect(waiting.interaction).toMatchObject({ prompt: expect.stringContaining('Pick a model'), options: [{ index: 0, text: 'fast-small' }, { index: 1, text: 'balanced-medium' }, { index: 2, text: 'careful-large' }] });
-    const unknown: HubRequestError = await hub.client.request('POST', `/api/tasks/${encodeURIComponent(waiting.id)}/choose`, { option: 'gigantic' }).catch((e: HubRequestError) => e);
+    const unknown = await hub.client.request<never>('POST', `/api/tasks/${encodeURIComponent(waiting.id)}/choose`, { option: 'gigantic' }).catch((e: HubRequestError) => e);
     expect(unknown.status).toBe(400);
     expect(unknown.problems[0].field).toBe('option');
     await hub.client.request('POST', `/api/tasks/${encodeURIComponent(waiting.id)}/choose`, { option: 'careful' });
