@@ -1,0 +1,55 @@
+import { useState } from 'preact/hooks';
+import type { TaskView } from '../../server/orchestrator/task-views.js';
+import { taskClient } from './task-client.js';
+
+/**
+ * What a waiting task asks, answerable right here: a detected menu (options from the PTY core's generic
+ * parser) as buttons applied as arrow keys + Enter by the hub, or a text answer for a prompt without options.
+ */
+export function TaskInteraction({ task }: { task: TaskView }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const interaction = task.interaction;
+  if (!interaction || task.status !== 'WAITING_FOR_USER') return null;
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+      setText('');
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="task-interaction" data-testid="task-interaction" aria-live="polite">
+      <h2 class="task-prompt">{interaction.prompt || 'The program waits for input'}</h2>
+      {interaction.options.length > 0 ? (
+        <ul class="task-options">
+          {interaction.options.map((option) => (
+            <li key={option.index}>
+              <button type="button" class={`btn task-option${option.index === interaction.cursor ? ' is-pointed' : ''}`} disabled={busy} onClick={() => run(() => taskClient.choose(task.id, option.index))} data-testid="task-option">
+                {option.text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <form
+          class="task-answer"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(() => taskClient.sendText(task.id, text));
+          }}
+        >
+          <input type="text" value={text} onInput={(e) => setText((e.target as HTMLInputElement).value)} aria-label="Answer" data-testid="task-answer-input" />
+          <button type="submit" class="btn" disabled={busy} data-testid="task-answer-send">Send</button>
+        </form>
+      )}
+      {error && <p class="task-error" role="alert">{error}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import './tasks.css';
+import { render } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { TaskView } from '../../server/orchestrator/task-views.js';
+import { taskClient, watchTask } from './task-client.js';
+import { TaskInteraction } from './TaskInteraction.js';
+import { TaskTerminal } from './TaskTerminal.js';
+
+/** Notifies (tab hidden, permission granted) when this task starts waiting for a person. */
+function notifyWaiting(task: TaskView): void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || document.visibilityState !== 'hidden') return;
+  const n = new Notification(`${task.name} waits for you`, { body: task.interaction?.prompt ?? task.session.name, tag: `task-wait:${task.id}` });
+  n.onclick = () => {
+    window.focus();
+    n.close();
+  };
+}
+
+/**
+ * The page of one orchestrated task: status, the question it waits on (answerable as a choice or text),
+ * and a live terminal to attach (xterm.js, loaded only when opened). Mount with `mountTaskPage`.
+ */
+export function TaskPage({ taskId }: { taskId: string }) {
+  const [task, setTask] = useState<TaskView | null>(null);
+  const [error, setError] = useState('');
+  const [attached, setAttached] = useState(false);
+  const lastStatus = useRef<string | null>(null);
+
+  useEffect(() => {
+    taskClient.get(taskId).then((r) => setTask(r.task), (e: Error) => setError(e.message));
+    return watchTask(taskId, setTask);
+  }, [taskId]);
+  useEffect(() => {
+    if (task && task.status === 'WAITING_FOR_USER' && lastStatus.current !== null && lastStatus.current !== 'WAITING_FOR_USER') notifyWaiting(task);
+    if (task) lastStatus.current = task.status;
+  }, [task?.status]);
+
+  if (error) return <section class="task-page" data-testid="task-page"><p role="alert">{error}</p></section>;
+  if (!task) return <section class="task-page" data-testid="task-page" aria-busy="true" />;
+  const goal = task.goal ?? task.session.goal;
+  return (
+    <section class="task-page" data-testid="task-page">
+      <header class="task-head">
+        <h1>
+          {task.session.name} · {task.name}
+        </h1>
+        <span class={`task-status task-status-${task.status.toLowerCase()}`} data-testid="task-status">
+          {task.status}
+          {task.alive && task.status === 'DONE' ? ' (alive)' : ''}
+        </span>
+      </header>
+      <dl class="task-facts">
+        {goal && (
+          <>
+            <dt>Goal</dt>
+            <dd>{goal}</dd>
+          </>
+        )}
+        <dt>Stage</dt>
+        <dd>
+          {task.stage + 1} of {task.session.stages} ({task.session.status})
+        </dd>
+        <dt>Command</dt>
+        <dd>
+          <code>{task.command?.join(' ') ?? '—'}</code>
+        </dd>
+        {task.pendingInputs.length > 0 && (
+          <>
+            <dt>Queued inputs</dt>
+            <dd>{task.pendingInputs.length}</dd>
+          </>
+        )}
+        {task.error && (
+          <>
+            <dt>Failed</dt>
+            <dd class="task-error">{task.error}</dd>
+          </>
+        )}
+      </dl>
+      <TaskInteraction task={task} />
+      {task.alive && (
+        <div class="task-actions">
+          <button type="button" class="btn" onClick={() => setAttached(!attached)} data-testid="task-attach" aria-expanded={attached}>
+            {attached ? 'Detach terminal' : 'Attach terminal'}
+          </button>
+          <button type="button" class="btn btn-quiet" onClick={() => void taskClient.stop(task.id)} data-testid="task-stop">
+            Stop task
+          </button>
+        </div>
+      )}
+      {attached && task.alive && <TaskTerminal taskId={task.id} />}
+    </section>
+  );
+}
+
+/** Renders the task page into `element` (for hosts that mount modules, e.g. the portal's TasksMount). */
+export function mountTaskPage(element: HTMLElement, taskId: string): () => void {
+  render(<TaskPage taskId={taskId} />, element);
+  return () => render(null, element);
+}
+
+/** `mount(el)` for the portal's module loader: the task id is the last path segment of /tasks/<id>. */
+export function mount(element: HTMLElement): () => void {
+  const id = decodeURIComponent(location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+  return mountTaskPage(element, id);
+}
