@@ -44,6 +44,8 @@ export async function runChooseScreen({ hub, live, term, sessionId }: ChooseScre
   let settingsRow = 0;
   let settingsNote: string | null = null;
   let scroll = 0;
+  let manualScroll: number | null = 0; // start at the top of the prompt; moving the cursor follows it
+  let bodyRoom = 10;
   let busy = false;
 
   return new Promise<ChooseOutcome>((resolve) => {
@@ -57,7 +59,7 @@ export async function runChooseScreen({ hub, live, term, sessionId }: ChooseScre
         return;
       }
       const out = renderChoice({
-        request, state, t, scroll, ...size,
+        request, state, t, scroll, manualScroll, ...size,
         createdAt: new Date(session.created_at),
         remainingMs: clock.remainingMs(),
         annotationsEnabled: settings.annotations_enabled,
@@ -65,6 +67,8 @@ export async function runChooseScreen({ hub, live, term, sessionId }: ChooseScre
         submitMode: settings.submit_mode,
       });
       scroll = out.scroll;
+      bodyRoom = Math.max(1, size.height - 8);
+      if (manualScroll !== null) manualScroll = out.scroll;
       term.draw(out.lines);
     };
     const saveDraft = async () => {
@@ -161,9 +165,14 @@ export async function runChooseScreen({ hub, live, term, sessionId }: ChooseScre
         void onSettingsEffect(step.effect).catch(fail).finally(() => (busy = false));
         return;
       }
+      if (key.name === 'pageup' || key.name === 'pagedown') {
+        manualScroll = Math.max(0, (manualScroll ?? scroll) + (key.name === 'pageup' ? -bodyRoom : bodyRoom));
+        return render();
+      }
       const before = state;
       const step = handleChoiceKey(state, key, { request, submitMode: settings.submit_mode, annotationsEnabled: settings.annotations_enabled });
       state = step.state;
+      if (state.cursor !== before.cursor) manualScroll = null; // the view follows the current option again
       if (before.selected !== state.selected || before.annotations !== state.annotations || before.globalNote !== state.globalNote || before.freeText !== state.freeText) {
         if (draftTimer) clearTimeout(draftTimer);
         draftTimer = setTimeout(() => void saveDraft(), DRAFT_DELAY_MS);

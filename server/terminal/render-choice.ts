@@ -17,6 +17,8 @@ export interface ChoiceScreen {
   height: number;
   /** First body line shown last time (kept so the view does not jump). */
   scroll: number;
+  /** PgUp/PgDn scrolling: the first body line to show, regardless of the current option; null = follow it. */
+  manualScroll: number | null;
 }
 
 /** Light clean-up of Markdown for a terminal: headings, emphasis and code marks go, text stays. */
@@ -113,16 +115,33 @@ function editField(s: ChoiceScreen): string[] {
 
 function hints(s: ChoiceScreen): string[] {
   const { t, request } = s;
-  if (!s.navigationHints) return [style.dim(truncate(t('hint.short'), s.width))];
+  const short = [style.dim(truncate(t('hint.short'), s.width))];
+  if (!s.navigationHints) return short;
   const parts = [t('hint.move'), request.selection_mode === 'multi' ? t('hint.toggle') : s.submitMode === 'single-submit' ? t('hint.pickSubmit') : t('hint.pick'), t('hint.submit')];
   if (s.annotationsEnabled) parts.push(t('hint.note'), t('hint.globalNote'));
   if (request.allow_free_text) parts.push(t('hint.freeText'));
   parts.push(t('hint.typed'), t('hint.settings'), t('hint.web'), t('hint.cancel'));
-  return wrap(parts.join(' · '), s.width).map((l) => style.dim(l));
+  const full = wrap(parts.join(' · '), s.width).map((l) => style.dim(l));
+  return full.length > Math.max(2, Math.floor(s.height / 6)) ? short : full; // small terminals keep room for the list
+}
+
+/** Keeps the current option's lines in view (or honours a manual scroll); returns the first body line shown. */
+function scrollFor(s: ChoiceScreen, lines: BodyLine[], room: number): number {
+  const max = Math.max(0, lines.length - room);
+  if (s.manualScroll !== null) return Math.min(Math.max(0, s.manualScroll), max);
+  const first = lines.findIndex((l) => l.block === s.state.cursor);
+  let last = first;
+  lines.forEach((l, i) => (l.block === s.state.cursor ? (last = i) : undefined));
+  if (s.state.cursor === s.request.options.length - 1) last = lines.length - 1;
+  let scroll = Math.min(s.scroll, max);
+  if (last < room) return 0; // the prompt and the current option fit together: show from the top
+  if (last - scroll >= room) scroll = last - room + 1;
+  if (first < scroll) scroll = first;
+  return Math.min(scroll, max);
 }
 
 /** Renders the whole choice screen to exactly `height` lines of `width` columns. */
-export function renderChoice(s: ChoiceScreen): { lines: string[]; scroll: number } {
+export function renderChoice(s: ChoiceScreen): { lines: string[]; scroll: number; overflow: boolean } {
   const top = header(s);
   const bottom = [style.dim('─'.repeat(s.width))];
   const message = s.state.message;
@@ -130,22 +149,17 @@ export function renderChoice(s: ChoiceScreen): { lines: string[]; scroll: number
   bottom.push(...(s.state.edit ? editField(s) : hints(s)));
   const lines = body(s);
   const room = Math.max(1, s.height - top.length - bottom.length);
-  let scroll = Math.min(s.scroll, Math.max(0, lines.length - room));
-  const blockStart = s.state.cursor === 0 ? 0 : lines.findIndex((l) => l.block === s.state.cursor);
-  let blockEnd = lines.length - 1;
-  for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.block === s.state.cursor) { blockEnd = i; break; }
-  if (s.state.cursor === s.request.options.length - 1) blockEnd = lines.length - 1;
-  if (blockEnd - scroll >= room) scroll = blockEnd - room + 1;
-  if (blockStart < scroll) scroll = blockStart;
-  const visible = lines.slice(scroll, scroll + room).map((l) => l.text);
-  if (scroll > 0 && visible.length) visible[0] = style.dim(t_more(s, 'up', scroll));
-  const below = lines.length - (scroll + room);
-  if (below > 0 && visible.length > 1) visible[visible.length - 1] = style.dim(t_more(s, 'down', below + 1));
+  const overflow = lines.length > room;
+  // When the body does not fit, one row above and one below tell how much more there is.
+  const inner = overflow ? Math.max(1, room - 2) : room;
+  const scroll = scrollFor(s, lines, inner);
+  const visible = lines.slice(scroll, scroll + inner).map((l) => l.text);
+  if (overflow) {
+    const below = lines.length - (scroll + inner);
+    visible.unshift(scroll > 0 ? style.dim(s.t('scroll.up', { count: scroll })) : '');
+    visible.push(below > 0 ? style.dim(s.t('scroll.down', { count: below })) : '');
+  }
   while (visible.length < room) visible.push('');
   const all = [...top, ...visible, ...bottom].slice(0, s.height);
-  return { lines: all.map((l) => fitLine(l, s.width)), scroll };
-}
-
-function t_more(s: ChoiceScreen, dir: 'up' | 'down', count: number): string {
-  return s.t(dir === 'up' ? 'scroll.up' : 'scroll.down', { count });
+  return { lines: all.map((l) => fitLine(l, s.width)), scroll, overflow };
 }

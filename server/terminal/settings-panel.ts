@@ -96,7 +96,10 @@ export function renderSettings(opts: { row: number; settings: EffectiveSettings;
   lines.push(style.dim('─'.repeat(width)));
   if (opts.note) lines.push(...wrap(opts.note, width).map((l) => style.cyan(l)));
   lines.push(...wrap(t('settings.hint'), width).map((l) => style.dim(l)));
-  const out = lines.slice(0, opts.height);
+  // On a short terminal keep the current row in view.
+  const overflow = Math.max(0, lines.length - opts.height);
+  const start = Math.min(overflow, Math.max(0, opts.row + 2 - Math.floor(opts.height / 2)));
+  const out = lines.slice(start, start + opts.height);
   while (out.length < opts.height) out.push('');
   return out.map((l) => fitLine(l, width));
 }

@@ -193,7 +193,10 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     const tui = new TuiDriver(['choose', id], hub.env, { cols: 40, rows: 12 });
     drivers.push(tui);
     await tui.waitFor('Pick a database');
-    await tui.waitFor(/↓ \d+ more lines/);
+    await tui.waitFor(/↓ \d+ more lines \(PgDn\)/);
+    expect(tui.text()).toContain('word word'); // starts at the top of the prompt
+    tui.press('\x1b[6~'); // PgDn scrolls without moving the current option
+    await tui.waitFor(/↑ \d+ more lines \(PgUp\)/);
     for (let i = 0; i < 13; i++) tui.press('j');
     await tui.waitFor((text) => text.includes('14. Option number 14') && /↑ \d+ more lines/.test(text));
     expect(tui.screen().every((row) => row.length <= 40)).toBe(true);

@@ -40,8 +40,8 @@ export default {
     cancelNote: 'Enter cancel the question · Esc go back',
   },
   scroll: {
-    up: '↑ {{count}} more lines',
-    down: '↓ {{count}} more lines',
+    up: '↑ {{count}} more lines (PgUp)',
+    down: '↓ {{count}} more lines (PgDn)',
   },
   message: {
     min: 'Pick at least {{count}} before submitting.',

@@ -40,8 +40,8 @@ export default {
     cancelNote: '回车 取消问题 · Esc 返回',
   },
   scroll: {
-    up: '↑ 上方还有 {{count}} 行',
-    down: '↓ 下方还有 {{count}} 行',
+    up: '↑ 上方还有 {{count}} 行（PgUp）',
+    down: '↓ 下方还有 {{count}} 行（PgDn）',
   },
   message: {
     min: '提交前至少选择 {{count}} 项。',
