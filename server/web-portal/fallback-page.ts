@@ -27,15 +27,16 @@ function choiceHtml(session: ChoiceSessionView, promptHtml: string, t: T, error:
     return `${head}<p data-testid="fallback-final">${esc(t('final.heading'))}</p><p>${esc(t('final.selected'))}: ${picked}</p>${note}`;
   }
   const type = r.selection_mode === 'multi' ? 'checkbox' : 'radio';
-  const chosen = new Set(session.draft?.selected_ids ?? r.options.filter((o) => o.recommended).map((o) => o.id));
+  const draft = session.draft;
+  const chosen = new Set(draft?.selected_ids ?? r.options.filter((o) => o.recommended).map((o) => o.id));
   const options = r.options
     .map(
-      (o) => `<label class="opt"><input type="${type}" name="choice" value="${esc(o.id)}"${chosen.has(o.id) ? ' checked' : ''}> <b>${esc(o.label)}</b>${o.recommended ? ` <span class="badge">${esc(t('common:recommended'))}</span>` : ''}${o.description ? `<span class="desc">${esc(o.description)}</span>` : ''}<input type="text" name="note_${esc(o.id)}" aria-label="${esc(t('choice.optionNote', { label: o.label }))}" placeholder="${esc(t('choice.optionNotePlaceholder'))}"></label>`,
+      (o) => `<label class="opt"><input type="${type}" name="choice" value="${esc(o.id)}"${chosen.has(o.id) ? ' checked' : ''}> <b>${esc(o.label)}</b>${o.recommended ? ` <span class="badge">${esc(t('common:recommended'))}</span>` : ''}${o.description ? `<span class="desc">${esc(o.description)}</span>` : ''}<input type="text" name="note_${esc(o.id)}" aria-label="${esc(t('choice.optionNote', { label: o.label }))}" placeholder="${esc(t('choice.optionNotePlaceholder'))}" value="${esc(draft?.annotations[o.id] ?? '')}"></label>`,
     )
     .join('');
-  const free = r.allow_free_text ? `<p><label>${esc(t('choice.freeText'))}<textarea name="free_text" rows="2"></textarea></label></p>` : '';
+  const free = r.allow_free_text ? `<p><label>${esc(t('choice.freeText'))}<textarea name="free_text" rows="2">${esc(draft?.free_text ?? '')}</textarea></label></p>` : '';
   return `${head}<form method="post" action="/choice/${esc(encodeURIComponent(session.id))}/answer" data-testid="fallback-form">
-${options}${free}<p><label>${esc(t('choice.globalNote'))}<textarea name="global_annotation" rows="2"></textarea></label></p>
+${options}${free}<p><label>${esc(t('choice.globalNote'))}<textarea name="global_annotation" rows="2">${esc(draft?.global_annotation ?? '')}</textarea></label></p>
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <button type="submit" name="action" value="submit">${esc(t('common:action.submit'))}</button><button type="submit" name="action" value="cancel" formnovalidate>${esc(t('common:action.cancel'))}</button></form>`;
 }
@@ -48,7 +49,7 @@ export function fallbackPageHtml(boot: PortalBoot, t: T, promptHtml: string, err
   let main = `<h1>${esc(t('root.heading'))}</h1><p>${esc(t('root.hint'))}</p>`;
   if (boot.page === 'choice') main = boot.session ? choiceHtml(boot.session, promptHtml, t, error) : `<p>${esc(t('choice.notFound'))}</p>`;
   const lang = boot.settings.effective_language === 'zh' ? 'zh-CN' : 'en';
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>gatehouse</title><style>${FALLBACK_CSS}</style></head>
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin"><title>gatehouse</title><style>${FALLBACK_CSS}</style></head>
 <body data-fallback="inline">${listHtml(boot.interactions, t)}<main>${main}</main></body></html>
 `;
 }

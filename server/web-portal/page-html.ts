@@ -14,7 +14,7 @@ export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${esc(title)}</title>
 ${bundle.stylesheets.map((css) => `<link rel="stylesheet" href="${at(css)}">`).join('\n')}
 <script type="module" src="${at(bundle.entryScript)}"></script>
@@ -27,12 +27,12 @@ ${bundle.stylesheets.map((css) => `<link rel="stylesheet" href="${at(css)}">`).j
 `;
 }
 
-/** Headers of every portal page: never cached, never framed, no referrer (the first URL carries a token). */
+/** Headers of every portal page: never cached, never framed, no referrer to other sites. */
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
   'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };

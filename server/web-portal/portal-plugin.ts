@@ -79,7 +79,12 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
       if (parsed.action === 'cancel') await ctx.sessions.cancel(session.id, { global_annotation: parsed.note, interface: 'web' });
       else await ctx.sessions.submit(session.id, parsed.answer);
     } catch (err) {
-      if (err instanceof RequestValidationError) return sendPage(request, reply, 'choice', session.id, err.problems.map((p) => `${p.field}: ${p.message}`).join('; '));
+      if (err instanceof RequestValidationError && parsed.action === 'submit') {
+        // Keep what was posted (as the draft) so the form comes back as the person left it.
+        const { selected_ids, annotations = {}, global_annotation = '', free_text = '' } = parsed.answer;
+        await ctx.sessions.saveDraft(session.id, { selected_ids, annotations, global_annotation, free_text });
+        return sendPage(request, reply, 'choice', session.id, err.problems.map((p) => `${p.field}: ${p.message}`).join('; '));
+      }
       if (ctx.sessions.get(session.id).status === 'pending') throw err;
     }
     return reply.code(303).header('location', `/choice/${encodeURIComponent(session.id)}`).send();

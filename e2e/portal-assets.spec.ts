@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createChoice, expect, getSession, test } from './support/portal-fixture.js';
+
+const DIST = join(process.cwd(), 'dist', 'web');
+const STYLES = join(process.cwd(), 'web', 'styles');
+
+/** The concern modules in the order web/styles/manifest.css imports them. */
+function styleModules(): string[] {
+  return [...readFileSync(join(STYLES, 'manifest.css'), 'utf8').matchAll(/@import '\.\/([\w-]+\.css)'/g)].map((m) => m[1]);
+}
+
+/** For each module, a class selector it defines and no other module does. */
+function markers(modules: string[]): Array<{ module: string; selector: string }> {
+  const classes = modules.map((m) => [...readFileSync(join(STYLES, m), 'utf8').matchAll(/(?:^|[\s,}])(\.[a-z][\w-]*)/g)].map((x) => x[1]));
+  return modules.flatMap((module, i) => {
+    const others = new Set(classes.filter((_, j) => j !== i).flat());
+    const own = classes[i].find((c) => !others.has(c));
+    return own ? [{ module, selector: own }] : [];
+  });
+}
+
+test.describe('assets', () => {
+  test('the page references the content-hashed bundle at a versioned, immutable route', async ({ request, hub }) => {
+    const { session } = await createChoice(hub);
+    const html = await (await request.get(`${hub.baseUrl}/choice/${session.id}`, { headers: { authorization: `Bearer ${hub.token}` } })).text();
+    const script = html.match(/<script type="module" src="(\/assets\/(\w+)\/([^"]+))"/)!;
+    const style = html.match(/<link rel="stylesheet" href="(\/assets\/(\w+)\/([^"]+))"/)!;
+    expect(script && style).toBeTruthy();
+    const version = script[2];
+    expect(style[2]).toBe(version);
+
+    // The version is a hash over the built files in the order Vite's manifest lists them (entry, its CSS, the rest).
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; css?: string[] }>;
+    const entries = Object.values(manifest);
+    const entry = entries.find((e) => e.isEntry)!;
+    const order = [...new Set([entry.file, ...(entry.css ?? []), ...entries.flatMap((e) => [e.file, ...(e.css ?? [])])])];
+    const hash = createHash('sha256');
+    for (const f of order) hash.update(readFileSync(join(DIST, f)));
+    expect(version).toBe(hash.digest('hex').slice(0, 16));
+    expect(script[3]).toBe(entry.file.split('/').pop());
+
+    // No credential needed for the hashed files; long-lived immutable cache headers; exact bytes.
+    for (const [url, file, type] of [[script[1], script[3], /javascript/], [style[1], style[3], /text\/css/]] as const) {
+      const res = await request.get(`${hub.baseUrl}${url}`, { headers: { cookie: '' } });
+      expect(res.status()).toBe(200);
+      expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers()['content-type']).toMatch(type);
+      expect(Buffer.compare(await res.body(), readFileSync(join(DIST, 'assets', file)))).toBe(0);
+    }
+    expect((await request.get(`${hub.baseUrl}/assets/0000000000000000/${script[3]}`)).status()).toBe(404);
+
+    // The stylesheet is the concern modules assembled in the manifest's order.
+    const css = await (await request.get(`${hub.baseUrl}${style[1]}`)).text();
+    const found = markers(styleModules()).map((m) => ({ ...m, at: css.indexOf(m.selector) }));
+    expect(found.length).toBeGreaterThanOrEqual(5);
+    for (const m of found) expect(m.at, `${m.module} ${m.selector}`).toBeGreaterThanOrEqual(0);
+    expect(found.map((m) => m.at)).toEqual([...found.map((m) => m.at)].sort((a, b) => a - b));
+  });
+});
+
+test.describe('inline fallback (no built bundle)', () => {
+  test.use({ hubEnv: { GATEHOUSE_WEB_DIST: '/nonexistent-gatehouse-web' } });
+  test.use({ javaScriptEnabled: false });
+  test('the page still works: list and a plain form that answers the session', async ({ page, hub }) => {
+    const { session, url } = await createChoice(hub, { selection_mode: 'multi', max_selections: 2 });
+    await page.goto(url);
+    await expect(page.locator('body')).toHaveAttribute('data-fallback', 'inline');
+    expect(await page.locator('script[src]').count()).toBe(0);
+    await expect(page.getByTestId('fallback-list')).toContainText('Pick a database');
+    await expect(page.getByRole('checkbox', { name: /PostgreSQL/ })).toBeChecked();
+    await page.getByRole('checkbox', { name: /SQLite/ }).check();
+    await page.getByRole('checkbox', { name: /MongoDB/ }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toContainText('select at most 2');
+    await page.getByRole('checkbox', { name: /PostgreSQL/ }).uncheck();
+    await page.getByRole('textbox', { name: 'Note on “SQLite”' }).fill('tiny');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByTestId('fallback-final')).toBeVisible();
+    expect((await getSession(hub, session.id)).result).toMatchObject({ status: 'submitted', selected: [{ id: 'sqlite' }, { id: 'mongo' }], annotations: { sqlite: 'tiny' } });
+  });
+});
