@@ -1,11 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, fsyncSync, openSync, closeSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WorkflowSessionState } from './task-types.js';
 
 /**
  * Workflow sessions as JSON files in <data dir>/workflows/<id>.json. Every write is atomic: the
- * JSON goes to a temp file that is fsynced, then renamed over the old one — a crash leaves either
- * the previous checkpoint or the new one, never half a file.
+ * JSON goes to a temp file, then is renamed over the old one — a crash of the hub (kill -9) leaves
+ * either the previous checkpoint or the new one, never half a file. (No fsync: checkpoints are written
+ * on every state change and a lost last step after a power cut only repeats that step on resume.)
  */
 export class CheckpointStore {
   readonly dir: string;
@@ -19,13 +20,7 @@ export class CheckpointStore {
     mkdirSync(this.dir, { recursive: true });
     const target = this.pathOf(session.id);
     const temp = `${target}.${process.pid}.${++this.sequence}.tmp`;
-    const fd = openSync(temp, 'w', 0o600);
-    try {
-      writeFileSync(fd, JSON.stringify(session, null, 2));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeFileSync(temp, JSON.stringify(session), { mode: 0o600 });
     renameSync(temp, target);
   }
 

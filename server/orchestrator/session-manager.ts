@@ -19,6 +19,7 @@ export class SessionManager {
 
   constructor(dataDir: string) {
     this.store = new CheckpointStore(dataDir);
+    for (const saved of this.store.list()) this.sessions.set(saved.id, saved);
   }
 
   create(workflow: WorkflowDefinition, options: NewSessionOptions = {}): WorkflowSessionState {
@@ -52,9 +53,8 @@ export class SessionManager {
     return loaded;
   }
 
-  /** Every session, in memory or on disk, newest first. */
+  /** Every session (those on disk were loaded at construction), newest first. */
   list(): WorkflowSessionState[] {
-    for (const saved of this.store.list()) if (!this.sessions.has(saved.id)) this.sessions.set(saved.id, saved);
     return [...this.sessions.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
