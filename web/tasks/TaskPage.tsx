@@ -98,9 +98,3 @@ export function mountTaskPage(element: HTMLElement, taskId: string): () => void 
   render(<TaskPage taskId={taskId} />, element);
   return () => render(null, element);
 }
-
-/** `mount(el)` for the portal's module loader: the task id is the last path segment of /tasks/<id>. */
-export function mount(element: HTMLElement): () => void {
-  const id = decodeURIComponent(location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
-  return mountTaskPage(element, id);
-}
