@@ -30,9 +30,10 @@ export async function answerInTerminal(hub: HubClient, sessionId: string, stream
   const live = shared?.live ?? new HubLive(hub);
   let outcome: ChooseOutcome;
   try {
-    if (!shared) await live.connect();
+    const connected = shared ? Promise.resolve() : live.connect();
+    connected.catch(() => undefined);
     term.start();
-    outcome = await runChooseScreen({ hub, live, term, sessionId });
+    outcome = await runChooseScreen({ hub, live, term, sessionId, connected });
   } finally {
     if (!shared) {
       term.stop();

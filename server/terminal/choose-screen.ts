@@ -23,18 +23,21 @@ export interface ChooseScreenOptions {
   live: HubLive;
   term: TerminalIo;
   sessionId: string;
+  /** Resolves once the live connection is up (the screen draws before, and waits for it after). */
+  connected?: Promise<void>;
 }
 
 type Handoff = { session: ChoiceSessionView; url: string; terminal_command: string };
 const DRAFT_DELAY_MS = 250;
 
 /** Shows one choice session in the terminal until it is answered, cancelled, timed out, moved or left. */
-export async function runChooseScreen({ hub, live, term, sessionId }: ChooseScreenOptions): Promise<ChooseOutcome> {
+export async function runChooseScreen({ hub, live, term, sessionId, connected = Promise.resolve() }: ChooseScreenOptions): Promise<ChooseOutcome> {
   const path = `/api/sessions/${encodeURIComponent(sessionId)}`;
-  let { session } = await hub.request<Handoff>('GET', path);
+  const [first, settingsReply] = await Promise.all([hub.request<Handoff>('GET', path), hub.request<{ settings: EffectiveSettings }>('GET', '/api/settings')]);
+  let session = first.session;
   if (session.status !== 'pending') return { kind: 'ended', session, here: false };
   if (session.interface === 'web') session = (await hub.request<Handoff>('POST', `${path}/interface`, { interface: 'terminal' })).session;
-  let settings = (await hub.request<{ settings: EffectiveSettings }>('GET', '/api/settings')).settings;
+  let settings = settingsReply.settings;
   let t: Translate = terminalTranslate(await createI18n(settings.effective_language));
   const request = session.request;
   const clock = new DeadlineClock(Date.parse(session.deadline_at));
@@ -207,5 +210,6 @@ export async function runChooseScreen({ hub, live, term, sessionId }: ChooseScre
     term.onResizeEvent(render);
     const repaint = setInterval(render, 1000);
     render();
+    connected.catch(() => finish({ kind: 'hub_lost' }));
   });
 }

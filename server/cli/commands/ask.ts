@@ -2,7 +2,6 @@ import type { ChoiceSessionView } from '../../../shared/choice/session-types.js'
 import { ensureHub } from '../../hub-client/ensure-hub.js';
 import { HubRequestError } from '../../hub-client/hub-client.js';
 import { openBrowser } from '../../platform/open-browser.js';
-import { answerInTerminal } from '../../terminal/answer-in-terminal.js';
 import { EXIT, exitCodeForStatus } from '../../terminal/exit-codes.js';
 import type { CliCommand, ParsedArgs } from '../command.js';
 import { hubErrorText } from './answer.js';
@@ -105,6 +104,7 @@ Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answ
       return EXIT.submitted;
     }
     if (session.interface === 'terminal' && interactive && tuiOut) {
+      const { answerInTerminal } = await import('../../terminal/answer-in-terminal.js');
       const answer = await answerInTerminal(hub, session.id, { input: io.stdin, output: tuiOut });
       io.stderr.write(answer.summary.join('\n') + '\n');
       if (answer.outcome.kind === 'hub_lost') return EXIT.hubLost;

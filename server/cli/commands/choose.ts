@@ -1,7 +1,5 @@
 import { ensureHub } from '../../hub-client/ensure-hub.js';
-import { answerInTerminal, currentTranslate } from '../../terminal/answer-in-terminal.js';
 import { EXIT } from '../../terminal/exit-codes.js';
-import { fetchOldestPending } from '../../terminal/pick-session.js';
 import type { CliCommand } from '../command.js';
 
 export const chooseCommand: CliCommand = {
@@ -28,6 +26,8 @@ Exit codes: 0 submitted (or continued in the browser), 3 cancelled, 4 timed out,
       io.stderr.write('gatehouse choose: takes at most one session id\n');
       return EXIT.usage;
     }
+    const { answerInTerminal, currentTranslate } = await import('../../terminal/answer-in-terminal.js'); // loaded only when used
+    const { fetchOldestPending } = await import('../../terminal/pick-session.js');
     const hub = await ensureHub();
     const id = args.positionals[0] ?? (await fetchOldestPending(hub));
     if (!id) {

@@ -1,6 +1,5 @@
 import { ensureHub } from '../../hub-client/ensure-hub.js';
 import { EXIT } from '../../terminal/exit-codes.js';
-import { runWatchInbox } from '../../terminal/watch-inbox.js';
 import type { CliCommand } from '../command.js';
 
 export const watchCommand: CliCommand = {
@@ -16,6 +15,7 @@ leaves it open and stops watching.`,
       io.stderr.write('gatehouse watch: needs an interactive terminal\n');
       return EXIT.usage;
     }
+    const { runWatchInbox } = await import('../../terminal/watch-inbox.js'); // loaded only when used
     const hub = await ensureHub();
     const result = await runWatchInbox(hub, { input: io.stdin, output: io.stdout });
     if (result.summary.length) io.stdout.write(result.summary.join('\n') + '\n');
