@@ -5,6 +5,7 @@ import { HubRequestError } from '../../hub-client/hub-client.js';
 import { pendingStartReply, pollReply } from '../choice-replies.js';
 import { chatReply, chatStartReply } from '../choice-chat.js';
 import { askByElicitation } from '../choice-elicitation.js';
+import { hasControllingTerminal } from '../../terminal/controlling-tty.js';
 import { PROVIDE_CHOICE_DESCRIPTION, provideChoiceInputShape, provideChoiceOutputShape } from '../provide-choice-schema.js';
 import type { McpToolModule } from '../tool-module.js';
 
@@ -64,7 +65,7 @@ export const provideChoiceTool: McpToolModule = {
           }
           if (wait_seconds !== undefined || reply !== undefined) return fail(`${wait_seconds !== undefined ? 'wait_seconds' : 'reply'}: only goes with session_id; a start call returns at once`);
           const capabilities = server.server.getClientCapabilities();
-          const created = await hub.request<Handoff>('POST', '/api/sessions', { ...request, client_capabilities: { elicitation: Boolean(capabilities?.elicitation) } });
+          const created = await hub.request<Handoff>('POST', '/api/sessions', { ...request, client_capabilities: { elicitation: Boolean(capabilities?.elicitation), interactive_terminal: hasControllingTerminal() } });
           deps.log.info({ session: created.session.id }, 'choice started');
           if (created.session.interface === 'chat') return ok(chatStartReply(created.session, created.url, created.terminal_command));
           if (created.session.interface === 'elicitation') return ok(await askByElicitation(server, hub, created, extra.requestId, deps.log));

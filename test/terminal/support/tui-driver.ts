@@ -24,9 +24,11 @@ export class TuiDriver {
   private raw = '';
   readonly exited: Promise<number>;
 
-  constructor(args: string[], env: NodeJS.ProcessEnv, size = { cols: 80, rows: 24 }) {
+  /** `args` for gatehouse, or `shell` to run a command line (e.g. a copied terminal_command) with sh in `cwd`. */
+  constructor(args: string[], env: NodeJS.ProcessEnv, size = { cols: 80, rows: 24 }, shell?: { command: string; cwd: string }) {
     this.term = new xterm.Terminal({ cols: size.cols, rows: size.rows, allowProposedApi: true });
-    this.proc = pty.spawn(process.execPath, [cliLauncher, ...args], { name: 'xterm-256color', cols: size.cols, rows: size.rows, cwd: process.cwd(), env: { ...env, NO_COLOR: '1' } as Record<string, string> });
+    const [file, argv] = shell ? ['/bin/sh', ['-c', shell.command]] : [process.execPath, [cliLauncher, ...args]];
+    this.proc = pty.spawn(file, argv, { name: 'xterm-256color', cols: size.cols, rows: size.rows, cwd: shell?.cwd ?? process.cwd(), env: { ...env, NO_COLOR: '1' } as Record<string, string> });
     this.proc.onData((d) => {
       this.raw += d;
       this.term.write(d);
