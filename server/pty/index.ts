@@ -11,5 +11,7 @@ export { parseMenu, mapSelection } from './parse-menu.js';
 export type { ParsedMenu } from './parse-menu.js';
 export { keysToSelect } from './select-keys.js';
 export { readFullMenu } from './read-full-menu.js';
+export type { ReadFullMenuOptions } from './read-full-menu.js';
+export { typeAnswer } from './type-answer.js';
 export { killProcessGroup, groupAlive } from './process-group.js';
 export { isSpinnerVariant } from './spinner-variant.js';

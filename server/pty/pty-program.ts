@@ -6,6 +6,7 @@ import { killProcessGroup } from './process-group.js';
 import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-screen.js';
 import { parseMenu, type ParsedMenu } from './parse-menu.js';
 import { foregroundWaitsOnTty, runCounters, ttyOf } from './proc-wait-state.js';
+import { ttyCanonical } from './tty-mode.js';
 
 export interface PtySpawnOptions {
   command: string;
@@ -23,6 +24,9 @@ export interface PtyExit {
   /** Every byte the program wrote, drained after exit. */
   output: string;
 }
+
+/** Longest usual spinner frame interval (cli-spinners): a spinner's next frame comes within this. */
+const SPINNER_FRAME_MS = 150;
 
 export type WaitResult = 'waiting' | 'exited' | 'timeout';
 
@@ -127,6 +131,11 @@ export class PtyProgram {
     return this.screenBuffer.blockSinceLastInput();
   }
 
+  /** The program drew a line feed since the last input. */
+  lineFeedSinceInput(): boolean {
+    return this.screenBuffer.lineFeedSinceInput();
+  }
+
   /** The block with rows and styles (what `parseMenu` reads best). */
   blockLines(): BlockLine[] {
     return this.screenBuffer.blockLines();
@@ -170,9 +179,12 @@ export class PtyProgram {
           continue;
         }
         const drawn = this.screenBuffer.version !== this.versionAtInput;
-        // Settled: quiet (spinners aside) and showing something besides spinners — a spinner alone is work.
-        if (drawn && Date.now() - Math.max(this.screenBuffer.meaningfulChangeAt, this.inputAt) >= settleMs && this.blockSinceLastInput().some((l) => l.trim())) {
-          return this.done('screen-settle', 'waiting');
+        // Settled: quiet (spinners aside), showing something besides spinners (a spinner alone is work), and
+        // the terminal not in cooked mode — a program only finishing up after its last prompt leaves it cooked,
+        // a program reading in cooked mode is caught by the /proc read check above.
+        const quietNeeded = settleMs + (this.screenBuffer.maybeSpinnerStarting() ? SPINNER_FRAME_MS : 0);
+        if (drawn && Date.now() - Math.max(this.screenBuffer.meaningfulChangeAt, this.inputAt) >= quietNeeded && this.blockSinceLastInput().some((l) => l.trim())) {
+          if (!(await this.cookedTerminal())) return this.done('screen-settle', 'waiting');
         }
         if (Date.now() >= deadline) return this.done('timeout', 'timeout');
         await new Promise<void>((resolve) => {
@@ -249,6 +261,18 @@ export class PtyProgram {
   }
 
   private releaseSlave: () => void = () => {};
+
+  private cookedCheck: { at: number; version: number; cooked: boolean } | null = null;
+
+  /** The terminal is in canonical (cooked) mode (re-read at most every 40 ms or when the screen changed). */
+  async cookedTerminal(): Promise<boolean> {
+    if (!this.tty) return false;
+    const c = this.cookedCheck;
+    if (c && c.version === this.screenBuffer.version && Date.now() - c.at < 40) return c.cooked;
+    const cooked = (await ttyCanonical(this.tty)) === true;
+    this.cookedCheck = { at: Date.now(), version: this.screenBuffer.version, cooked };
+    return cooked;
+  }
 
   private done<T extends WaitResult>(signal: WaitSignal, result: T): T {
     this.lastWaitSignal = signal;

@@ -7,6 +7,12 @@ import { isSpinnerVariant, stripSpinnerPrefix } from './spinner-variant.js';
  */
 export class RowHistory {
   private readonly seen = new Map<number, string[]>();
+  /** Rows seen changing alone, in spinner cells only (a menu pointer moving changes two rows at once). */
+  private readonly ticked = new Set<number>();
+
+  tick(row: number): void {
+    this.ticked.add(row);
+  }
 
   record(row: number, text: string): void {
     if (!text.trim()) return;
@@ -18,16 +24,19 @@ export class RowHistory {
 
   clear(): void {
     this.seen.clear();
+    this.ticked.clear();
   }
 
   /**
    * The row is a spinner animating: an earlier rendering differs from now only in spinner cells, and the
-   * row was repainted more than once since the input (a pointer moving once past a row is not a spinner).
+   * row was repainted more than once since the input or changed alone (a pointer moving past a row changes
+   * it once, together with the row the pointer lands on: that is not a spinner).
    */
   isSpinnerRow(row: number, current: string): boolean {
     const list = this.seen.get(row);
     if (!list || !current.trim()) return false;
-    return list.length >= 2 && list.some((t) => isSpinnerVariant(t, current));
+    if (!list.some((t) => isSpinnerVariant(t, current))) return false;
+    return list.length >= 2 || this.ticked.has(row);
   }
 
   /**

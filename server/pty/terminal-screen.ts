@@ -42,6 +42,7 @@ export class TerminalScreen {
   private awaitingLineFeed = false;
   private anchor: { marker: IMarker; textAtInput: string | null } | null = null;
   private readonly history = new RowHistory();
+  private lastReplacement: { row: number; text: string } | null = null;
   private readonly lastRowText = new Map<number, string>();
   private readonly parsedListeners = new Set<() => void>();
 
@@ -171,6 +172,21 @@ export class TerminalScreen {
     return this.blockLines().map((l) => l.text);
   }
 
+  /**
+   * The last change replaced the text of the cursor's row with a line shaped like a spinner frame (a glyph,
+   * a space, text): it may be a spinner's first frame painted over something — wait for its next frame.
+   */
+  maybeSpinnerStarting(): boolean {
+    const r = this.lastReplacement;
+    const buf = this.term.buffer.active;
+    return r !== null && r.row === buf.baseY + buf.cursorY && /^[^\p{L}\p{N}\s]{1,2} \S/u.test(r.text) && this.rowText(r.row) === r.text;
+  }
+
+  /** The program drew a line feed since the last input (it moved past the line it was on). */
+  lineFeedSinceInput(): boolean {
+    return !this.awaitingLineFeed;
+  }
+
   /** Absolute buffer row where the block since the last input starts. */
   blockStartRow(): number {
     const before = this.blockStart && !this.blockStart.isDisposed ? Math.max(0, this.blockStart.line) : 0;
@@ -249,16 +265,25 @@ export class TerminalScreen {
 
   private noteRowChanges(): void {
     const buf = this.term.buffer.active;
+    const changed: Array<{ y: number; variant: boolean }> = [];
     for (let i = 0; i < this.term.rows; i++) {
       const y = buf.baseY + i;
       const text = this.rowText(y);
       const before = this.lastRowText.get(y);
+      if (before !== undefined && before !== text) changed.push({ y, variant: isSpinnerVariant(before, text) });
       if (before !== undefined && before !== text) {
         this.history.record(y, before);
-        if (!isSpinnerVariant(before, text)) this.meaningfulChangeAt = Date.now();
-      } else if (before === undefined && text) this.meaningfulChangeAt = Date.now();
+        if (!isSpinnerVariant(before, text)) {
+          this.meaningfulChangeAt = Date.now();
+          this.lastReplacement = before.trim() && text.trim() ? { row: y, text } : null;
+        }
+      } else if (before === undefined && text) {
+        this.meaningfulChangeAt = Date.now();
+        this.lastReplacement = null;
+      }
       this.lastRowText.set(y, text);
     }
+    if (changed.length === 1 && changed[0].variant) this.history.tick(changed[0].y);
     if (this.lastRowText.size > 4 * this.term.rows) {
       for (const key of this.lastRowText.keys()) if (key < buf.baseY) this.lastRowText.delete(key);
     }

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { HubRequestError } from '../../hub-client/hub-client.js';
+import type { McpToolDeps, McpToolModule } from '../tool-module.js';
+
+function ok(payload: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(payload, null, 2) }], structuredContent: payload };
+}
+
+function fail(tool: string, err: unknown): CallToolResult {
+  const message = err instanceof HubRequestError ? err.message : (err as Error).message;
+  return { content: [{ type: 'text', text: `${tool}: ${message}` }], isError: true };
+}
+
+/** The agent-facing view: state + payload, without the screen (the portal shows that). */
+function agentView(view: Record<string, unknown>): Record<string, unknown> {
+  const { screen: _screen, ...rest } = view;
+  return rest;
+}
+
+const id = (taskId: string) => `/api/resolve/${encodeURIComponent(taskId)}`;
+
+async function call(deps: McpToolDeps, tool: string, run: (hub: Awaited<ReturnType<McpToolDeps['hub']>>) => Promise<Record<string, unknown>>) {
+  try {
+    return ok(await run(await deps.hub()));
+  } catch (err) {
+    return fail(tool, err);
+  }
+}
+
+const STATES = 'idle, checking_local, checking_global, selection_required, trying_import, finished, failed';
+
+/**
+ * resolve_component_start/status/select/close: thin clients of the hub's resolve tasks. Every call
+ * returns at once; the agent polls status.
+ */
+export const resolveComponentTools: McpToolModule = {
+  register(server, deps) {
+    server.registerTool(
+      'resolve_component_start',
+      {
+        title: 'Resolve an electronic component with tsci',
+        description:
+          'Starts resolving a component: looks in the project (imports/, lib/, @tsci dependencies), else runs `tsci import <name>` and relays each of its prompts to you. Returns {task_id, state} at once; then poll resolve_component_status. Only one task runs at a time.',
+        inputSchema: {
+          component_name: z.string().min(1).describe('Part or package to resolve, e.g. BQ79616'),
+          project_dir: z.string().optional().describe('Absolute path of the tscircuit project (default: this MCP server\'s working directory)'),
+          flags: z.array(z.string()).optional().describe('Extra tsci import options, e.g. ["--tscircuit"] or ["--jlcpcb"]'),
+        },
+      },
+      async (args) =>
+        call(deps, 'resolve_component_start', (hub) =>
+          hub.request('POST', '/api/resolve', { component_name: args.component_name, project_dir: args.project_dir ?? process.cwd(), flags: args.flags }),
+        ),
+    );
+    server.registerTool(
+      'resolve_component_status',
+      {
+        title: 'State of a resolve task',
+        description: `Current state (${STATES}) and payload: selection {selection_id, prompt, options, cursor_index, answer_with} (+ error after a failed import), location/source when finished, reason/exit_code when failed. Returns at once.`,
+        inputSchema: { task_id: z.string().min(1) },
+      },
+      async (args) => call(deps, 'resolve_component_status', async (hub) => agentView(await hub.request('GET', id(args.task_id)))),
+    );
+    server.registerTool(
+      'resolve_component_select',
+      {
+        title: 'Answer the prompt a resolve task shows',
+        description:
+          'Answers the current selection: selected_option = a string contained in the option you want (first match wins; the pointer is moved with arrow keys), or text = typed verbatim for a prompt answered by typing (answer_with "text", e.g. a (Y/n) confirm). A string matching no option is an error and changes nothing.',
+        inputSchema: {
+          task_id: z.string().min(1),
+          selection_id: z.string().min(1),
+          selected_option: z.string().optional(),
+          text: z.string().optional(),
+        },
+      },
+      async (args) =>
+        call(deps, 'resolve_component_select', async (hub) =>
+          agentView(await hub.request('POST', `${id(args.task_id)}/select`, { selection_id: args.selection_id, selected_option: args.selected_option, text: args.text })),
+        ),
+    );
+    server.registerTool(
+      'resolve_component_close',
+      {
+        title: 'Close a resolve task',
+        description: 'Stops tsci if it still runs and disposes the task. Call it when done with a task (finished or failed).',
+        inputSchema: { task_id: z.string().min(1) },
+      },
+      async (args) => call(deps, 'resolve_component_close', (hub) => hub.request('DELETE', id(args.task_id))),
+    );
+  },
+};

@@ -1,0 +1,119 @@
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import type { InteractionSummary } from '../../shared/interactions.js';
+import { lookupDirs } from './project-files.js';
+import { ResolveTask } from './resolve-task.js';
+import { ResolveError, type ResolveAnswer, type ResolveScreen, type ResolveTaskView } from './resolve-types.js';
+import { tsciCommand, tsciEnvironment } from './tsci-command.js';
+
+export interface StartRequest {
+  component_name?: unknown;
+  project_dir?: unknown;
+  flags?: unknown;
+}
+
+const RECENT_CLOSED = 5;
+
+/**
+ * The hub's resolve tasks. Only one tsci process at a time: a start while a task is still running (not
+ * finished/failed/closed) is refused with the running task named. Finished and failed tasks stay readable
+ * until closed.
+ */
+export class ResolveManager {
+  private readonly tasks = new Map<string, ResolveTask>();
+  private readonly closedViews: ResolveTaskView[] = [];
+  private readonly changeListeners = new Set<(task: ResolveTask) => void>();
+  private readonly screenListeners = new Set<(task: ResolveTask, screen: ResolveScreen) => void>();
+
+  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+
+  onChange(listener: (task: ResolveTask) => void): void {
+    this.changeListeners.add(listener);
+  }
+
+  onScreen(listener: (task: ResolveTask, screen: ResolveScreen) => void): void {
+    this.screenListeners.add(listener);
+  }
+
+  start(req: StartRequest): ResolveTask {
+    const name = typeof req.component_name === 'string' ? req.component_name.trim() : '';
+    if (!name || name.length > 200) throw new ResolveError(400, 'invalid_request', 'component_name: must be a non-empty string of at most 200 characters');
+    const dir = req.project_dir;
+    if (typeof dir !== 'string' || !isAbsolute(dir) || !existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new ResolveError(400, 'invalid_request', `project_dir: must be the absolute path of an existing directory (got ${JSON.stringify(dir)})`);
+    }
+    const flags = req.flags ?? [];
+    if (!Array.isArray(flags) || flags.length > 10 || !flags.every((f) => typeof f === 'string' && f.startsWith('-'))) {
+      throw new ResolveError(400, 'invalid_request', 'flags: must be a list of at most 10 tsci options, each starting with "-" (e.g. ["--tscircuit"])');
+    }
+    const running = [...this.tasks.values()].find((t) => !t.terminal);
+    if (running) {
+      throw new ResolveError(409, 'resolve_busy', `another resolve task is running: ${running.id} (${running.opts.componentName}, state ${running.state}). Finish it or close it with resolve_component_close first.`);
+    }
+    const stepSeconds = Number(this.env.GATEHOUSE_RESOLVE_STEP_SECONDS ?? 300);
+    const task = new ResolveTask({
+      componentName: name,
+      projectDir: dir,
+      tsci: tsciCommand(this.env),
+      flags: flags as string[],
+      env: tsciEnvironment(this.env),
+      lookupDirs: lookupDirs(this.env),
+      stepTimeoutMs: (Number.isFinite(stepSeconds) && stepSeconds > 0 ? stepSeconds : 300) * 1000,
+    });
+    this.tasks.set(task.id, task);
+    task.onChange((t) => this.changeListeners.forEach((l) => l(t)));
+    task.onScreen((t, s) => this.screenListeners.forEach((l) => l(t, s)));
+    task.start();
+    return task;
+  }
+
+  get(id: string): ResolveTask {
+    const task = this.tasks.get(id);
+    if (!task) throw new ResolveError(404, 'not_found', `no resolve task ${JSON.stringify(id)} (closed, or never started on this hub)`);
+    return task;
+  }
+
+  list(): ResolveTaskView[] {
+    return [...this.tasks.values()].map((t) => t.view());
+  }
+
+  select(id: string, answer: ResolveAnswer): ResolveTask {
+    const task = this.get(id);
+    task.select(answer);
+    return task;
+  }
+
+  async close(id: string): Promise<ResolveTaskView> {
+    const task = this.get(id);
+    await task.close();
+    this.tasks.delete(id);
+    const view = task.view();
+    this.closedViews.unshift(view);
+    this.closedViews.splice(RECENT_CLOSED);
+    this.changeListeners.forEach((l) => l(task));
+    return view;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.tasks.keys()].map((id) => this.close(id)));
+  }
+
+  /** Rows for the portal's interaction list: waiting on the agent while a selection is pending. */
+  summaries(): InteractionSummary[] {
+    const live = [...this.tasks.values()].map((t) => ({ view: t.view(), active: !t.terminal }));
+    const closed = this.closedViews.map((view) => ({ view, active: false }));
+    return [...live, ...closed].map(({ view, active }) => ({
+      kind: 'resolve',
+      id: view.task_id,
+      title: `Resolve ${view.component_name}`,
+      status: view.state,
+      interface: 'pty',
+      active,
+      waiting_on: active && view.state === 'selection_required' ? 'agent' : null,
+      created_at: view.created_at,
+      ended_at: view.ended_at,
+      deadline_at: null,
+      href: `/resolve/${view.task_id}`,
+    }));
+  }
+}

@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { applyAnswer, type AppliedAnswer } from './answer-keys.js';
+import { addedSince, findLocalComponent, snapshotProject } from './project-files.js';
+import { TsciRun } from './tsci-run.js';
+import {
+  ResolveError,
+  TERMINAL_STATES,
+  type ResolveAnswer,
+  type ResolveScreen,
+  type ResolveSelection,
+  type ResolveState,
+  type ResolveTaskView,
+} from './resolve-types.js';
+import type { ParsedMenu } from '../pty/index.js';
+
+export interface ResolveTaskOptions {
+  componentName: string;
+  projectDir: string;
+  /** tsci command line, e.g. ['tsci'] or ['node', '/x/cli.mjs']; `import <name> ...flags` is appended. */
+  tsci: string[];
+  flags: string[];
+  env: Record<string, string>;
+  lookupDirs: string[];
+  stepTimeoutMs: number;
+}
+
+interface Answered {
+  selection: ResolveSelection;
+  answer: ResolveAnswer;
+}
+
+const selectionOf = (menu: ParsedMenu, id: string): ResolveSelection => ({
+  selection_id: id,
+  prompt: menu.prompt,
+  options: menu.options,
+  cursor_index: menu.cursor_index,
+  answer_with: menu.answer_with,
+});
+
+/**
+ * One `resolve_component` task: local lookup, then `tsci import` in a pseudo-terminal whose every prompt is
+ * relayed to the agent as an opaque menu. The agent never blocks: the task drives itself and waits in
+ * `selection_required` until `select()`. Exit code is the only failure signal; a failed import that
+ * followed a selection re-runs tsci, replays the earlier answers and re-presents that selection with the error.
+ */
+export class ResolveTask {
+  readonly id = `rc-${randomBytes(4).toString('hex')}`;
+  state: ResolveState = 'idle';
+  private selection: ResolveSelection | undefined;
+  private error: string | undefined;
+  private location: string | undefined;
+  private source: 'local' | 'global' | undefined;
+  private reason: string | undefined;
+  private exitCode: number | null | undefined;
+  private readonly createdAt = new Date().toISOString();
+  private updatedAt = this.createdAt;
+  private endedAt: string | null = null;
+  private run: TsciRun | null = null;
+  private lastScreen: ResolveScreen | null = null;
+  private answered: Answered[] = [];
+  private waiter: ((answer: { answer: ResolveAnswer; applied: AppliedAnswer }) => void) | null = null;
+  private closed = false;
+  private selections = 0;
+  private readonly listeners = new Set<(task: ResolveTask) => void>();
+  private readonly screenListeners = new Set<(task: ResolveTask, screen: ResolveScreen) => void>();
+
+  constructor(readonly opts: ResolveTaskOptions) {}
+
+  get command(): string[] {
+    return [...this.opts.tsci, 'import', this.opts.componentName, ...this.opts.flags];
+  }
+
+  get terminal(): boolean {
+    return TERMINAL_STATES.includes(this.state) || this.closed;
+  }
+
+  onChange(listener: (task: ResolveTask) => void): void {
+    this.listeners.add(listener);
+  }
+
+  onScreen(listener: (task: ResolveTask, screen: ResolveScreen) => void): void {
+    this.screenListeners.add(listener);
+  }
+
+  /** Starts driving; returns at once. */
+  start(): void {
+    void this.drive().catch((err: Error) => this.fail(`gatehouse resolver error: ${err.message}`, null));
+  }
+
+  /** The agent's answer to the current selection. Throws ResolveError (state unchanged) when it cannot apply. */
+  select(answer: ResolveAnswer): void {
+    if (this.state !== 'selection_required' || !this.selection || !this.waiter) {
+      throw new ResolveError(409, 'not_waiting', `task ${this.id} is ${this.state}, not waiting for a selection`);
+    }
+    if (answer.selection_id !== this.selection.selection_id) {
+      throw new ResolveError(409, 'stale_selection', `selection_id: the task waits on ${this.selection.selection_id}, not ${JSON.stringify(answer.selection_id)}`);
+    }
+    const applied = applyAnswer(this.selection, answer);
+    const resolve = this.waiter;
+    this.waiter = null;
+    this.setState('trying_import');
+    resolve({ answer, applied });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.waiter = null;
+    const run = this.run;
+    this.run = null;
+    if (run) {
+      this.captureScreen(run);
+      await run.kill();
+    }
+    if (!this.endedAt) this.endedAt = new Date().toISOString();
+    this.emit();
+  }
+
+  view(): ResolveTaskView {
+    const v: ResolveTaskView = {
+      task_id: this.id,
+      component_name: this.opts.componentName,
+      project_dir: this.opts.projectDir,
+      state: this.state,
+      created_at: this.createdAt,
+      updated_at: this.updatedAt,
+      ended_at: this.endedAt,
+      command: this.command,
+      screen: this.run ? this.screenOf(this.run) : this.lastScreen,
+    };
+    if (this.state === 'selection_required') {
+      v.selection = this.selection;
+      if (this.error !== undefined) v.error = this.error;
+    }
+    if (this.state === 'finished') Object.assign(v, { location: this.location, source: this.source });
+    if (this.state === 'failed') Object.assign(v, { reason: this.reason, exit_code: this.exitCode ?? null });
+    return v;
+  }
+
+  private async drive(): Promise<void> {
+    this.setState('checking_local');
+    const local = findLocalComponent(this.opts.projectDir, this.opts.componentName, this.opts.lookupDirs);
+    if (local) return this.finish(local, 'local');
+    this.setState('checking_global');
+    await this.attempt([], null);
+  }
+
+  /** One tsci run. `replay`: answers to give again (in order) before `represent` is shown with this.error. */
+  private async attempt(replay: Answered[], represent: ResolveSelection | null): Promise<void> {
+    const before = snapshotProject(this.opts.projectDir, this.opts.lookupDirs);
+    const run = new TsciRun({ command: this.command, cwd: this.opts.projectDir, env: this.opts.env, stepTimeoutMs: this.opts.stepTimeoutMs });
+    this.run = run;
+    run.program.onData(() => this.screenChanged(run));
+    this.answered = [];
+    let replayed = 0;
+    const pendingError = this.error;
+    for (;;) {
+      const event = await run.next();
+      if (this.closed) return;
+      if (event.kind === 'timeout') {
+        const reason = `no prompt and no exit for ${Math.round(this.opts.stepTimeoutMs / 1000)} s; tsci was stopped.\n${run.drawnSinceInput()}`;
+        return this.endRun(run, () => this.fail(reason, null));
+      }
+      if (event.kind === 'exit') {
+        const output = run.drawnSinceInput();
+        const code = event.exit.exitCode;
+        if (code === 0) {
+          const added = addedSince(before, snapshotProject(this.opts.projectDir, this.opts.lookupDirs));
+          if (added.length) return this.endRun(run, () => this.finish(added[0], 'global'));
+          return this.endRun(run, () => this.fail(output || 'tsci exited 0 without importing anything', 0));
+        }
+        const last = this.answered[this.answered.length - 1];
+        if (!last) return this.endRun(run, () => this.fail(output, code));
+        await this.endRun(run, () => undefined);
+        this.error = output;
+        this.setState('trying_import');
+        return this.attempt(this.answered.slice(0, -1), last.selection);
+      }
+      let selection: ResolveSelection;
+      if (replayed < replay.length) {
+        const rec = replay[replayed++];
+        const again = selectionOf(event.menu, rec.selection.selection_id);
+        if (again.prompt !== rec.selection.prompt) {
+          return this.endRun(run, () => this.fail(`re-running tsci to re-present the selection drew a different prompt: ${JSON.stringify(again.prompt)}`, null));
+        }
+        await run.apply(applyAnswer(again, rec.answer));
+        this.answered.push({ selection: again, answer: rec.answer });
+        continue;
+      }
+      if (represent) {
+        selection = { ...represent, cursor_index: event.menu.cursor_index };
+        this.error = pendingError;
+        represent = null;
+      } else {
+        selection = selectionOf(event.menu, `sel-${String(++this.selections).padStart(3, '0')}`);
+        this.error = undefined;
+      }
+      this.selection = selection;
+      const reply = await new Promise<{ answer: ResolveAnswer; applied: AppliedAnswer }>((resolve) => {
+        this.waiter = resolve;
+        this.setState('selection_required');
+      });
+      if (this.closed) return;
+      this.error = undefined;
+      this.answered.push({ selection, answer: reply.answer });
+      await run.apply(reply.applied);
+    }
+  }
+
+  private async endRun(run: TsciRun, then: () => void): Promise<void> {
+    this.captureScreen(run);
+    if (this.run === run) this.run = null;
+    await run.kill();
+    then();
+  }
+
+  private finish(location: string, source: 'local' | 'global'): void {
+    this.location = location;
+    this.source = source;
+    this.endedAt = new Date().toISOString();
+    this.setState('finished');
+  }
+
+  private fail(reason: string, exitCode: number | null): void {
+    if (this.closed) return;
+    this.reason = reason;
+    this.exitCode = exitCode;
+    this.endedAt = new Date().toISOString();
+    this.setState('failed');
+  }
+
+  private setState(state: ResolveState): void {
+    this.state = state;
+    this.emit();
+  }
+
+  private emit(): void {
+    this.updatedAt = new Date().toISOString();
+    for (const l of this.listeners) l(this);
+  }
+
+  private screenOf(run: TsciRun): ResolveScreen {
+    const s = run.program.screen();
+    return { lines: s.lines, cursor: s.cursor, cols: s.cols, rows: s.rows };
+  }
+
+  private captureScreen(run: TsciRun): void {
+    this.lastScreen = this.screenOf(run);
+  }
+
+  private screenChanged(run: TsciRun): void {
+    if (this.screenListeners.size === 0 || this.run !== run) return;
+    const screen = this.screenOf(run);
+    for (const l of this.screenListeners) l(this, screen);
+  }
+}

@@ -1,0 +1,88 @@
+import type { FastifyReply } from 'fastify';
+import type { HubPlugin } from '../hub/context.js';
+import { ResolveManager } from './resolve-manager.js';
+import { ResolveError, type ResolveAnswer, type ResolveScreenMessage } from './resolve-types.js';
+
+const SCREEN_EVERY_MS = 100;
+
+function sendError(reply: FastifyReply, err: unknown) {
+  if (err instanceof ResolveError) return reply.code(err.status).send({ error: { code: err.code, message: err.message } });
+  throw err;
+}
+
+/**
+ * Resolve tasks live in the hub: HTTP routes for the MCP tools, a row per task in the interaction list
+ * (waiting on the agent during a selection), the activity hold while tsci runs, and the live screen over
+ * WebSocket (`resolve.screen`, read-only) plus `resolve.task` when a task changes.
+ */
+export const resolverPlugin: HubPlugin = (app, ctx) => {
+  const manager = new ResolveManager(process.env);
+  const holds = new Map<string, () => void>();
+  const pendingScreens = new Map<string, ReturnType<typeof setTimeout>>();
+  ctx.interactions.register({ list: () => manager.summaries() });
+
+  manager.onChange((task) => {
+    if (!task.terminal && !holds.has(task.id)) holds.set(task.id, ctx.activity.hold(`resolve ${task.id}`));
+    if (task.terminal) {
+      holds.get(task.id)?.();
+      holds.delete(task.id);
+    }
+    ctx.interactions.changed();
+    ctx.events.broadcast({ type: 'resolve.task', task: task.view() });
+  });
+
+  manager.onScreen((task) => {
+    if (pendingScreens.has(task.id)) return;
+    pendingScreens.set(
+      task.id,
+      setTimeout(() => {
+        pendingScreens.delete(task.id);
+        const screen = task.view().screen;
+        if (!screen) return;
+        const message: ResolveScreenMessage = { type: 'resolve.screen', task_id: task.id, state: task.state, screen };
+        ctx.events.broadcast(message);
+      }, SCREEN_EVERY_MS),
+    );
+  });
+
+  app.addHook('onClose', async () => {
+    for (const t of pendingScreens.values()) clearTimeout(t);
+    await manager.closeAll();
+  });
+
+  app.post<{ Body: Record<string, unknown> }>('/api/resolve', async (request, reply) => {
+    try {
+      const task = manager.start(request.body ?? {});
+      return reply.code(201).send({ task_id: task.id, state: task.state });
+    } catch (err) {
+      return sendError(reply, err);
+    }
+  });
+
+  app.get('/api/resolve', async () => ({ tasks: manager.list() }));
+
+  app.get<{ Params: { id: string } }>('/api/resolve/:id', async (request, reply) => {
+    try {
+      return manager.get(request.params.id).view();
+    } catch (err) {
+      return sendError(reply, err);
+    }
+  });
+
+  app.post<{ Params: { id: string }; Body: ResolveAnswer }>('/api/resolve/:id/select', async (request, reply) => {
+    try {
+      return manager.select(request.params.id, request.body ?? ({} as ResolveAnswer)).view();
+    } catch (err) {
+      return sendError(reply, err);
+    }
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/resolve/:id', async (request, reply) => {
+    try {
+      const view = await manager.close(request.params.id);
+      return { task_id: view.task_id, closed: true, state: view.state };
+    } catch (err) {
+      return sendError(reply, err);
+    }
+  });
+};

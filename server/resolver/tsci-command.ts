@@ -1,0 +1,43 @@
+/** Splits a command line into words (double/single quotes group, backslash escapes), no shell involved. */
+export function splitCommandLine(line: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let quote: '"' | "'" | null = null;
+  let has = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"' && i + 1 < line.length) word += line[++i];
+      else word += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      has = true;
+    } else if (c === '\\' && i + 1 < line.length) {
+      word += line[++i];
+      has = true;
+    } else if (/\s/.test(c)) {
+      if (has || word) words.push(word);
+      word = '';
+      has = false;
+    } else word += c;
+  }
+  if (has || word) words.push(word);
+  return words;
+}
+
+/** The tsci command line: `GATEHOUSE_TSCI` (e.g. `node /opt/tsci/node_modules/tscircuit/cli.mjs`), default `tsci`. */
+export function tsciCommand(env: NodeJS.ProcessEnv = process.env): string[] {
+  const words = splitCommandLine(env.GATEHOUSE_TSCI ?? '');
+  return words.length ? words : ['tsci'];
+}
+
+/** Variables that make tsci skip its prompts: removed from its environment. */
+export const NON_INTERACTIVE_VARS = ['CI', 'TSCI_TEST_MODE', 'NODE_ENV', 'TSCIRCUIT_NON_INTERACTIVE'];
+
+export function tsciEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !NON_INTERACTIVE_VARS.includes(k)) out[k] = v;
+  out.TERM = 'xterm-256color';
+  return out;
+}

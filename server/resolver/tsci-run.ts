@@ -1,0 +1,47 @@
+import { PtyProgram, readFullMenu, typeAnswer, type ParsedMenu, type PtyExit } from '../pty/index.js';
+import type { AppliedAnswer } from './answer-keys.js';
+
+export type TsciEvent = { kind: 'prompt'; menu: ParsedMenu } | { kind: 'exit'; exit: PtyExit } | { kind: 'timeout' };
+
+export interface TsciRunOptions {
+  command: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** No progress (neither a prompt nor an exit) for this long → timeout. */
+  stepTimeoutMs: number;
+}
+
+/** One run of tsci in a pseudo-terminal: next prompt or exit, apply an answer, kill. */
+export class TsciRun {
+  readonly program: PtyProgram;
+
+  constructor(readonly opts: TsciRunOptions) {
+    const [command, ...args] = opts.command;
+    this.program = PtyProgram.spawn({ command, args, cwd: opts.cwd, env: opts.env, cols: 120, rows: 30 });
+  }
+
+  async next(): Promise<TsciEvent> {
+    const r = await this.program.waitForInput({ timeoutMs: this.opts.stepTimeoutMs });
+    if (r === 'exited') return { kind: 'exit', exit: await this.program.exited };
+    if (r === 'timeout') return { kind: 'timeout' };
+    const menu = await readFullMenu(this.program, this.program.menu());
+    if (this.program.exitInfo) return { kind: 'exit', exit: this.program.exitInfo };
+    return { kind: 'prompt', menu };
+  }
+
+  async apply(answer: AppliedAnswer): Promise<void> {
+    if ('keys' in answer) this.program.pressKeys(answer.keys);
+    else await typeAnswer(this.program, answer.text);
+  }
+
+  /** What the program drew since the last input, as rendered (verbatim output, no escape codes). */
+  drawnSinceInput(): string {
+    const block = this.program.blockSinceLastInput().join('\n').trim();
+    return block || this.program.screen().lines.slice(-20).join('\n').trim();
+  }
+
+  async kill(): Promise<void> {
+    await this.program.kill();
+    this.program.dispose();
+  }
+}
