@@ -7,6 +7,7 @@ import { settingsRoutes } from './routes/settings-routes.js';
 import { wsRoute } from './routes/ws-route.js';
 import { orchestratorPlugin } from '../orchestrator/hub-plugin.js';
 import { webPortalPlugin } from '../web-portal/portal-plugin.js';
+import { resolverPlugin } from '../resolver/resolver-plugin.js';
 
 /** Every hub concern, in registration order. One line each. */
 export const hubPlugins: HubPlugin[] = [
@@ -17,5 +18,6 @@ export const hubPlugins: HubPlugin[] = [
   settingsRoutes,
   wsRoute,
   orchestratorPlugin,
+  resolverPlugin,
   webPortalPlugin,
 ];
