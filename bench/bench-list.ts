@@ -3,6 +3,7 @@ import type { BenchModule } from './bench-row.js';
 /** Every benchmark area, in print order. Add a line per area. */
 export const benchModules: Record<string, () => Promise<BenchModule>> = {
   hub: async () => (await import('./hub.bench.js')).default,
+  portal: async () => (await import('./portal.bench.js')).default,
   terminal: async () => (await import('./terminal.bench.js')).default,
   orchestrator: async () => (await import('./orchestrator.bench.js')).default,
 };

@@ -46,7 +46,9 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
   app.get<{ Params: { version: string; name: string } }>(`${ASSET_ROUTE}/:version/:name`, { config: { public: true } }, async (request, reply) => {
     const file = bundle && request.params.version === bundle.version ? bundle.files.get(request.params.name) : undefined;
     if (!file) return reply.code(404).header('cache-control', 'no-store').send({ error: { code: 'not_found', message: 'no such asset in this bundle version' } });
-    return reply.headers({ ...ASSET_HEADERS, 'content-type': file.contentType, etag: `"${bundle!.version}-${file.name}"` }).send(file.body);
+    reply.headers({ ...ASSET_HEADERS, 'content-type': file.contentType, etag: `"${bundle!.version}-${file.name}"`, vary: 'accept-encoding' });
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(file.gzipped);
+    return reply.send(file.body);
   });
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: PortalPage, sessionId: string | null, error: string | null = null) => {

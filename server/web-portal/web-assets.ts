@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 interface ViteManifestEntry {
@@ -15,6 +16,8 @@ interface ViteManifestEntry {
 export interface BuiltAsset {
   name: string;
   body: Buffer;
+  /** The same bytes gzip-compressed once at load (sent when the browser accepts gzip). */
+  gzipped: Buffer;
   contentType: string;
 }
 
@@ -60,7 +63,7 @@ export function loadWebBundle(dir: string): WebBundle | null {
     const body = readFileSync(path);
     hash.update(body);
     const name = file.slice(file.lastIndexOf('/') + 1);
-    files.set(name, { name, body, contentType: TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
+    files.set(name, { name, body, gzipped: gzipSync(body, { level: 9 }), contentType: TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
   }
   const base = (f: string) => f.slice(f.lastIndexOf('/') + 1);
   const css = [...(entry.css ?? []), ...entries.filter((e) => e.file.endsWith('.css')).map((e) => e.file)];

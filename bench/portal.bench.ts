@@ -1,0 +1,78 @@
+import { chromium, type Browser } from '@playwright/test';
+import type { ChoiceSessionView } from '../shared/choice/session-types.js';
+import { startTestHub, type TestHub } from '../test/support/test-hub.js';
+import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
+
+const request = {
+  title: 'bench: pick a database',
+  prompt: '**Task:** bench.\n\nPick one.',
+  options: [
+    { id: 'pg', label: 'PostgreSQL', description: 'Relational.', recommended: true },
+    { id: 'sqlite', label: 'SQLite', description: 'Embedded.' },
+  ],
+  interface: 'web',
+  allow_free_text: true,
+};
+
+async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+}
+
+/** JS + CSS bytes on the wire (gzip) for a fresh load of a choice page, until the countdown is live. */
+async function firstLoadKb(browser: Browser, hub: TestHub, runs: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const { url } = await hub.client.request<{ url: string }>('POST', '/api/sessions', { ...request, timeout_seconds: 600 });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sizes: Array<Promise<number>> = [];
+    page.on('requestfinished', (req) => {
+      if (['script', 'stylesheet'].includes(req.resourceType())) sizes.push(req.sizes().then((s) => s.responseBodySize));
+    });
+    await page.goto(url);
+    await page.locator('[data-testid=countdown]').waitFor();
+    await page.waitForLoadState('networkidle');
+    samples.push((await Promise.all(sizes)).reduce((a, b) => a + b, 0) / 1024);
+    await context.close();
+  }
+  return samples;
+}
+
+/** |countdown the page shows − the hub's remaining time|, sampled every 250 ms for `seconds`. */
+async function countdownDeviation(browser: Browser, hub: TestHub, seconds: number): Promise<number[]> {
+  const { session, url } = await hub.client.request<{ session: ChoiceSessionView; url: string }>('POST', '/api/sessions', { ...request, timeout_seconds: seconds + 120 });
+  const deadline = Date.parse(session.deadline_at);
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.locator('.conn-open').waitFor();
+  const samples: number[] = [];
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    // Same machine, same clock: the hub's remaining time at the page's instant is deadline − now.
+    const [shown, now] = await page.evaluate(() => [Number(document.querySelector('[data-testid=countdown]')!.getAttribute('data-remaining-ms')), Date.now()]);
+    samples.push(Math.abs(shown - (deadline - now)));
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await page.close();
+  return samples;
+}
+
+const portalBench: BenchModule = {
+  title: 'portal: first load and countdown accuracy in Chromium',
+  async rows(): Promise<BenchRow[]> {
+    const hub = await startTestHub();
+    const browser = await launch();
+    try {
+      const kb = await firstLoadKb(browser, hub, 10);
+      const deviation = await countdownDeviation(browser, hub, Number(process.env.GATEHOUSE_BENCH_COUNTDOWN_SECONDS ?? 60));
+      return [
+        summarise('choice page first load, JS + CSS (gzip on the wire)', kb, { unit: 'KB', goal: '≤ 30 KB' }),
+        summarise('countdown shown vs hub remaining, over a minute', deviation, { goal: '≤ 250 ms', note: `max ${Math.max(...deviation).toFixed(0)} ms` }),
+      ];
+    } finally {
+      await browser.close();
+      await hub.stop();
+    }
+  },
+};
+export default portalBench;
