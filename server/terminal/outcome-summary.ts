@@ -9,7 +9,7 @@ export function summariseSession(session: ChoiceSessionView, t: Translate, here:
   if (!result) return [];
   const labels = result.selected.map((s) => s.label).join(', ') || t('outcome.nothingSelected');
   const lines: string[] = [];
-  if (!here) lines.push(t('outcome.endedElsewhere', { status: t(`status.${result.status}`, { ns: 'common' }), interface: t(`interface.${result.interface}`, { ns: 'common' }) }));
+  if (!here && result.answered_by === 'human') lines.push(t('outcome.endedElsewhere', { status: t(`status.${result.status}`, { ns: 'common' }), interface: t(`interface.${result.interface}`, { ns: 'common' }) }));
   if (result.status === 'submitted') lines.push(t('outcome.submitted', { labels }));
   else if (result.status === 'auto-submitted') lines.push(t('outcome.autoSubmitted', { labels }));
   else if (result.status === 'cancelled') lines.push(t('outcome.cancelled'));

@@ -178,6 +178,25 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     expect((await getSession(hub, id)).status).toBe('pending');
   });
 
+  it('ends with the hub when nobody answers in time (exit 4)', async () => {
+    const id = await createSession(hub, { ...DB_QUESTION, timeout_seconds: 10 });
+    const tui = await open(id);
+    expect(await tui.exited).toBe(4);
+    await tui.waitFor('Timed out: nobody answered before the deadline.');
+    expect(tui.text()).not.toContain('elsewhere');
+    expect((await getSession(hub, id)).status).toBe('timeout');
+  }, 30_000);
+
+  it('ends when the question is answered elsewhere, and redraws on resize', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    tui.resize(50, 16);
+    await tui.waitFor((text) => text.split('\n')[2]!.trim().length === 50); // the rule under the header follows the width
+    await hub.client.request('POST', `/api/sessions/${id}/submit`, { selected_ids: ['mongo'], interface: 'web' });
+    expect(await tui.exited).toBe(0);
+    await tui.waitFor((text) => text.replace(/\n/g, '').includes('This question was already answered elsewhere (Submitted, Web).')); // wrapped at 50 columns
+  });
+
   it('without an id opens the oldest pending question', async () => {
     const { interactions } = await hub.client.request<any>('GET', '/api/interactions?filter=active');
     for (const i of interactions) await hub.client.request('POST', `/api/sessions/${i.id}/cancel`, {});
