@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 
-const LAZY = /\/(SettingsPanel|HistoryPage|FinalState|TasksMount)\.tsx$/;
+/** Loaded on demand, each a chunk of its own (with its own CSS): never part of a choice page's first load. */
+const LAZY = /\/web\/(config\/SettingsPanel|history\/HistoryPage|rendering\/FinalState)\.tsx$|\/web\/tasks\/|@xterm/;
 
 /**
  * The portal bundle: web/main.tsx → dist/web/assets. One content-hashed entry (JS + CSS) holds what a choice
@@ -18,7 +19,7 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
-    cssCodeSplit: false,
+    cssCodeSplit: true,
     modulePreload: { polyfill: false },
     rollupOptions: {
       input: 'web/main.tsx',

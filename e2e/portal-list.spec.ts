@@ -143,3 +143,11 @@ test.describe('persistence across a hub restart', () => {
     await expect(page.getByTestId('answer-form')).toHaveCount(0);
   });
 });
+
+test.describe('task page mount', () => {
+  test('/tasks/:id shows the orchestrator’s task page (its own chunk) inside the portal shell', async ({ page, hub }) => {
+    await page.goto(`${hub.baseUrl}/tasks/no-such-task?token=${hub.token}`);
+    await expect(page.getByTestId('interaction-list')).toBeVisible();
+    await expect(page.getByTestId('task-page')).toBeVisible();
+  });
+});

@@ -2,7 +2,7 @@ import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
 
-export type PortalPage = 'list' | 'choice' | 'history';
+export type PortalPage = 'list' | 'choice' | 'history' | 'task';
 
 /** What the hub embeds in every portal page so the first paint needs no extra request. */
 export interface PortalBoot {
@@ -18,8 +18,8 @@ export interface PortalBoot {
   catalog: Record<string, string>;
   interactions: InteractionSummary[];
   server_now: number;
-  /** Module URL of the orchestrator's task view, when it is built (web/tasks). */
-  tasks_module: string | null;
+  /** The orchestrated task the page shows (page 'task', web/tasks/TaskPage.tsx). */
+  task_id: string | null;
 }
 
 /** JSON safe to put inside a <script> element. */

@@ -12,7 +12,7 @@ import { ASSET_HEADERS, ASSET_ROUTE, bundlePageHtml, PAGE_HEADERS } from './page
 import { promptHtml } from './prompt-html.js';
 import { loadWebBundle, webDistDir } from './web-assets.js';
 
-async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | null): Promise<PortalBoot> {
+async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | null, taskId: string | null = null): Promise<PortalBoot> {
   const settings = ctx.settings.get();
   const stored = sessionId && ctx.sessions.has(sessionId) ? ctx.sessions.get(sessionId) : null;
   return {
@@ -25,12 +25,12 @@ async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | nu
     catalog: await pageCatalog(settings.effective_language),
     interactions: ctx.interactions.list(),
     server_now: Date.now(),
-    tasks_module: null,
+    task_id: taskId,
   };
 }
 
 /**
- * The web portal: page routes (/, /choice/:id, /history), the content-hashed bundle at
+ * The web portal: page routes (/, /choice/:id, /history, /tasks/:id), the content-hashed bundle at
  * /assets/<version>/<file>, the language catalogs, the no-script fallback form, and opening the browser
  * for new web interactions.
  */
@@ -51,11 +51,11 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
     return reply.send(file.body);
   });
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: PortalPage, sessionId: string | null, error: string | null = null) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: PortalPage, sessionId: string | null, error: string | null = null, taskId: string | null = null) => {
     // The first visit carries ?token= (the guard has set the cookie): drop it from the address bar.
     const query = request.query as Record<string, unknown>;
     if (typeof query.token === 'string' && request.method === 'GET') return reply.code(303).header('location', request.url.split('?')[0]).send();
-    const boot = await bootFor(ctx, page, sessionId);
+    const boot = await bootFor(ctx, page, sessionId, taskId);
     const status = page === 'choice' && !boot.session ? 404 : error ? 400 : 200;
     const title = boot.session ? `${boot.session.request.title} · gatehouse` : 'gatehouse';
     const html = bundle ? bundlePageHtml(bundle, boot, title) : fallbackPageHtml(boot, catalogT(boot.catalog), boot.prompt_html ?? '', error);
@@ -65,6 +65,7 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
   app.get('/', (request, reply) => sendPage(request, reply, 'list', null));
   app.get('/history', (request, reply) => sendPage(request, reply, 'history', null));
   app.get<{ Params: { id: string } }>('/choice/:id', (request, reply) => sendPage(request, reply, 'choice', request.params.id));
+  app.get<{ Params: { id: string } }>('/tasks/:id', (request, reply) => sendPage(request, reply, 'task', null, null, request.params.id));
 
   app.get<{ Params: { lang: string } }>('/api/portal/catalog/:lang', async (request) => {
     const lang = request.params.lang;

@@ -9,7 +9,7 @@ import { lazyView } from './lazy-view.js';
 
 const SettingsPanel = lazyView(() => import('../config/SettingsPanel.js').then((m) => m.SettingsPanel));
 const HistoryPage = lazyView(() => import('../history/HistoryPage.js').then((m) => m.HistoryPage));
-const TasksMount = lazyView(() => import('./TasksMount.js').then((m) => m.TasksMount));
+const TaskPage = lazyView(() => import('../tasks/TaskPage.js').then((m) => m.TaskPage));
 
 /** The shell of every page: header, the interaction list on the left, the page's own content. */
 export function App() {
@@ -47,11 +47,11 @@ export function App() {
         <main class="content">
           {boot.page === 'choice' && <ChoicePage />}
           {boot.page === 'history' && <HistoryPage />}
+          {boot.page === 'task' && boot.task_id && <TaskPage taskId={boot.task_id} />}
           {boot.page === 'list' && (
             <section class="empty-state" data-testid="root-hint">
               <h1>{t('root.heading')}</h1>
               <p>{t('root.hint')}</p>
-              {boot.tasks_module && <TasksMount />}
             </section>
           )}
         </main>

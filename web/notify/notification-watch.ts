@@ -21,7 +21,10 @@ export function watchNotifications(store: AppStore, socket: HubSocket): void {
     if (state.interactions !== previous) {
       const rows = state.interactions;
       if (prefs.enabled && prefs.on_new) {
-        for (const id of newActiveIds(previous, rows)) {
+        const fresh = new Set(newActiveIds(previous, rows));
+        // A task that was running and now waits for a person is news too (web/tasks notifies on its own page).
+        for (const row of rows) if (row.active && row.waiting_on === 'person' && previous.some((p) => p.id === row.id && p.waiting_on !== 'person')) fresh.add(row.id);
+        for (const id of fresh) {
           const row = rows.find((r) => r.id === id)!;
           notifyIfHidden(t('notify.newTitle'), row.title, `new:${id}`, row.href);
         }
