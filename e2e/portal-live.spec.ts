@@ -66,6 +66,15 @@ test.describe('live countdown and deadline', () => {
       await expect.poll(() => shownRemaining(page)).toBeLessThanOrEqual(60_000);
       await page.getByTestId('submit').click();
       await expect(page.getByTestId('final-state')).toBeVisible();
+
+      // A session that ends while the page is cut off shows its end once the page is back.
+      const other = await createChoice(hub, { title: 'Ends while away' });
+      await openPortal(page, other.url);
+      await hub.kill9();
+      await expect(page.getByTestId('connection')).toHaveAttribute('class', /conn-closed/);
+      hub = await hub.restart();
+      await hub.client.request('POST', `/api/sessions/${other.session.id}/cancel`, { global_annotation: 'answered elsewhere' });
+      await expect(page.getByTestId('choice-status')).toHaveText('Cancelled', { timeout: 15_000 });
     } finally {
       await hub.stop();
     }
