@@ -5,19 +5,20 @@ import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
 import type { HubClient } from '../hub-client/hub-client.js';
 import type { Logger } from '../logging/logger.js';
 import { pendingStartReply, pollReply } from './choice-replies.js';
+import { gateWords, type GateWords } from './choice-chat.js';
 
 type Handoff = { session: ChoiceSessionView; url: string; terminal_command: string };
 
 /** The form the MCP client shows: an enum (single) or a multi-select, an optional note, free text if allowed. */
-export function elicitationForm(req: ChoiceRequest): ElicitRequestFormParams {
-  const choices = req.options.map((o) => ({ const: o.id, title: o.recommended ? `${o.label} (recommended)` : o.label }));
+export function elicitationForm(req: ChoiceRequest, w: GateWords): ElicitRequestFormParams {
+  const choices = req.options.map((o) => ({ const: o.id, title: o.recommended ? `${o.label} (${w('recommended')})` : o.label }));
   const described = req.options.filter((o) => o.description).map((o) => `- ${o.label}: ${o.description}`);
   const choice =
     req.selection_mode === 'single'
-      ? { type: 'string' as const, title: 'Choice', oneOf: choices, ...(req.options.find((o) => o.recommended) ? { default: req.options.find((o) => o.recommended)!.id } : {}) }
-      : { type: 'array' as const, title: 'Choices', minItems: req.min_selections, maxItems: req.max_selections, items: { anyOf: choices } };
-  const properties: Record<string, unknown> = { choice, note: { type: 'string', title: 'Note (optional)', description: 'Anything the agent should know about your answer.' } };
-  if (req.allow_free_text) properties.free_text = { type: 'string', title: 'Your own answer (optional)' };
+      ? { type: 'string' as const, title: w('gate.formChoice'), oneOf: choices, ...(req.options.find((o) => o.recommended) ? { default: req.options.find((o) => o.recommended)!.id } : {}) }
+      : { type: 'array' as const, title: w('gate.formChoices'), minItems: req.min_selections, maxItems: req.max_selections, items: { anyOf: choices } };
+  const properties: Record<string, unknown> = { choice, note: { type: 'string', title: w('gate.formNote'), description: w('gate.formNoteHelp') } };
+  if (req.allow_free_text) properties.free_text = { type: 'string', title: w('gate.formFreeText') };
   const required = req.min_selections > 0 && !req.allow_free_text ? ['choice'] : [];
   return {
     mode: 'form',
@@ -63,7 +64,7 @@ export async function askByElicitation(server: McpServer, hub: HubClient, create
     if (watching) withdraw.abort(new Error('the question was answered elsewhere'));
   })();
   try {
-    const result = await server.server.elicitInput(elicitationForm(session.request), { relatedRequestId: requestId, signal: withdraw.signal, timeout: session.remaining_ms });
+    const result = await server.server.elicitInput(elicitationForm(session.request, await gateWords(hub)), { relatedRequestId: requestId, signal: withdraw.signal, timeout: session.remaining_ms });
     return pollReply(await applyResult(hub, path, result));
   } catch (err) {
     const { session: now } = await hub.request<Handoff>('GET', path);

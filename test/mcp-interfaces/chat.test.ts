@@ -29,13 +29,27 @@ describe('provide_choice with interface "chat" (real MCP client over stdio)', ()
     const start = await mcp.call<any>('provide_choice', request);
     expect(start.status).toBe('pending');
     expect(start.protocol_block).toContain('### 🛑 GATE: Destructive migration');
-    expect(start.protocol_block).toContain('1. Proceed *(recommended)*');
+    expect(start.protocol_block).toContain('1. Proceed *(Recommended)*');
     expect(start.protocol_block).toContain('2. Back up first — pg_dump the two tables');
     expect(start.protocol_block).toMatch(/Type a number or label to proceed/);
     expect(start.instructions).toMatch(/END YOUR TURN/);
     expect(start.instructions).toContain(`"session_id": "${start.session_id}"`);
     const { session } = await hub.client.request<any>('GET', `/api/sessions/${start.session_id}`);
     expect(session.interface).toBe('chat');
+  });
+
+  it('writes the block in the language of the shared settings', async () => {
+    await hub.client.request('PUT', '/api/settings', { language: 'zh' });
+    try {
+      const start = await mcp.call<any>('provide_choice', request);
+      expect(start.protocol_block).toContain('### 🛑 待决：Destructive migration');
+      expect(start.protocol_block).toContain('**请选择一项：**');
+      expect(start.protocol_block).toContain('1. Proceed *(推荐)*');
+      const miss = await mcp.call<any>('provide_choice', { session_id: start.session_id, reply: '九' });
+      expect(miss.protocol_block).toContain('“九”没有匹配任何选项');
+    } finally {
+      await hub.client.request('PUT', '/api/settings', { language: null });
+    }
   });
 
   it('normalises a number into the typed result', async () => {

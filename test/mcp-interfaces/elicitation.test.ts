@@ -42,7 +42,7 @@ describe('provide_choice through MCP elicitation (the client declares it and ans
     const form = seen.at(-1)! as any;
     expect(form.message).toContain('Which database should the orders service use?');
     expect(form.message).toContain('PostgreSQL: already used by billing');
-    expect(form.requestedSchema.properties.choice.oneOf).toEqual([{ const: 'pg', title: 'PostgreSQL (recommended)' }, { const: 'lite', title: 'SQLite' }]);
+    expect(form.requestedSchema.properties.choice.oneOf).toEqual([{ const: 'pg', title: 'PostgreSQL (Recommended)' }, { const: 'lite', title: 'SQLite' }]);
   });
 
   it('offers a multi-select with bounds, and decline cancels', async () => {

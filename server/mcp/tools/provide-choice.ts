@@ -67,7 +67,7 @@ export const provideChoiceTool: McpToolModule = {
           const capabilities = server.server.getClientCapabilities();
           const created = await hub.request<Handoff>('POST', '/api/sessions', { ...request, client_capabilities: { elicitation: Boolean(capabilities?.elicitation), interactive_terminal: hasControllingTerminal() } });
           deps.log.info({ session: created.session.id }, 'choice started');
-          if (created.session.interface === 'chat') return ok(chatStartReply(created.session, created.url, created.terminal_command));
+          if (created.session.interface === 'chat') return ok(await chatStartReply(hub, created.session, created.url, created.terminal_command));
           if (created.session.interface === 'elicitation') return ok(await askByElicitation(server, hub, created, extra.requestId, deps.log));
           return ok(pendingStartReply(created.session, created.url, created.terminal_command));
         } catch (err) {

@@ -6,4 +6,21 @@ export default {
   recommended: '推荐',
   remaining: '剩余 {{time}}',
   language: { en: 'English', zh: '简体中文' },
+  /** 对话中的协议块和 MCP 客户端表单（给人看，不是给智能体）。 */
+  gate: {
+    heading: '### 🛑 待决：{{title}}',
+    selectOne: '**请选择一项：**',
+    selectRange: '**请选择 {{range}} 项**（编号或名称，用逗号分隔）：',
+    howTo: '*输入编号或选项名称继续，或输入 `cancel` 取消（可写 `cancel: 原因`）。*',
+    howToFree: '*输入编号、选项名称或你自己的回答继续，或输入 `cancel` 取消（可写 `cancel: 原因`）。*',
+    noMatch: '“{{input}}”没有匹配任何选项。请输入编号 1–{{count}} 或选项名称。',
+    empty: '回复为空。',
+    tooFew: '请至少选择 {{count}} 项。',
+    tooMany: '最多选择 {{count}} 项。',
+    formChoice: '选择',
+    formChoices: '选择（可多选）',
+    formNote: '备注（可选）',
+    formNoteHelp: '希望智能体了解的任何信息。',
+    formFreeText: '你自己的回答（可选）',
+  },
 };
