@@ -45,7 +45,8 @@ export function InteractionList({ currentId }: { currentId: string | null }) {
 }
 
 function InteractionRow({ row, current, now }: { row: InteractionSummary; current: boolean; now: number }) {
-  const status = t(`common:status.${row.status}`, { defaultValue: row.status });
+  const statusKey = row.kind === 'choice' ? 'status' : `${row.kind}Status`;
+  const status = t(`common:${statusKey}.${row.status}`, { defaultValue: row.status });
   const iface = t(`common:interface.${row.interface}`, { defaultValue: row.interface });
   return (
     <li class={`irow${current ? ' irow-current' : ''}${row.active ? ' irow-active' : ''}`} data-id={row.id} data-kind={row.kind} data-status={row.status}>
