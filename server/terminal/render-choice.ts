@@ -42,8 +42,9 @@ function header(s: ChoiceScreen): string[] {
   const left = s.remainingMs;
   const remaining = t('header.remaining', { time: formatRemaining(left) });
   const tone = left <= 15_000 ? style.red : left <= 60_000 ? style.yellow : style.green;
-  const info = `${t('header.asked', { time: formatClock(s.createdAt) })} · ${tone(remaining)} · ${selectionRule(s.request, t)}`;
-  return [style.bold(truncate(plainMarkdown(s.request.title), s.width)), info, style.dim('─'.repeat(s.width))];
+  const onTimeout = s.request.timeout_action === 'submit_recommended' ? ` · ${t('header.thenRecommended')}` : '';
+  const info = `${t('header.asked', { time: formatClock(s.createdAt) })} · ${tone(remaining)}${onTimeout} · ${selectionRule(s.request, t)}`;
+  return [style.bold(truncate(plainMarkdown(s.request.title), s.width)), ...wrap(info, s.width), style.dim('─'.repeat(s.width))];
 }
 
 interface BodyLine {

@@ -7,6 +7,7 @@ export default {
   },
   header: {
     asked: 'asked {{time}}',
+    thenRecommended: 'then the recommended option is submitted',
     remaining: '{{time}} left',
   },
   field: {

@@ -7,6 +7,7 @@ export default {
   },
   header: {
     asked: '提问于 {{time}}',
+    thenRecommended: '到时将提交推荐选项',
     remaining: '剩余 {{time}}',
   },
   field: {
