@@ -168,6 +168,15 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     expect((await getSession(hub, id)).result!.interface).toBe('web');
   });
 
+  it('ends when the portal takes the question back', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    await hub.client.request('POST', `/api/sessions/${id}/interface`, { interface: 'web' });
+    expect(await tui.exited).toBe(0);
+    await tui.waitFor('This question moved to the web portal.');
+    expect((await getSession(hub, id)).status).toBe('pending');
+  });
+
   it('Ctrl-C leaves the question open and restores the terminal (exit 130)', async () => {
     const id = await createSession(hub);
     const tui = await open(id);
