@@ -81,3 +81,16 @@ test.describe('inline fallback (no built bundle)', () => {
     expect((await getSession(hub, session.id)).result).toMatchObject({ status: 'submitted', selected: [{ id: 'sqlite' }, { id: 'mongo' }], annotations: { sqlite: 'tiny' } });
   });
 });
+
+test.describe('scripts off (bundle built)', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the page carries the same fallback in <noscript>: a person can still cancel with a note', async ({ page, hub }) => {
+    const { session, url } = await createChoice(hub);
+    await page.goto(url);
+    await expect(page.getByTestId('fallback-form')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Note for the agent' }).fill('not now');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('fallback-final')).toBeVisible();
+    expect((await getSession(hub, session.id)).result).toMatchObject({ status: 'cancelled', global_annotation: 'not now' });
+  });
+});

@@ -22,7 +22,7 @@ test.describe('choice page: modes, bounds, notes, cancel, interface switch', () 
       ],
     });
     await openPortal(page, url);
-    await expect(page.getByText('Choose between 2 and 2 options.')).toBeVisible();
+    await expect(page.getByText('Choose 2 options.')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Alpha' }).check();
     await page.getByTestId('submit').click();
     await expect(page.getByTestId('selection-error')).toHaveText('Select at least 2 (you selected 1).');

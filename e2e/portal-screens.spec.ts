@@ -29,3 +29,29 @@ test('screenshots: root list, final state, history — en/zh × light/dark', asy
     }
   }
 });
+
+test('screenshots: deadline form, selection error, cancel panel, terminal hand-off, inline fallback', async ({ page, hub, browser }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const { url } = await createChoice(hub, { selection_mode: 'multi', min_selections: 2, max_selections: 2 });
+  await page.setViewportSize({ width: 1200, height: 900 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openPortal(page, url);
+    await page.getByTestId('deadline-open').click();
+    await page.getByTestId('submit').click();
+    await expect(page.getByTestId('selection-error')).toBeVisible();
+    await page.getByTestId('cancel').click();
+    await expect(page.getByTestId('cancel-panel')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/states-${scheme}.png`, fullPage: true });
+  }
+  await page.getByTestId('to-terminal').click();
+  await expect(page.getByTestId('terminal-command')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/terminal-handoff-dark.png` });
+  // The inline fallback, as served without a bundle (rendered here from the same hub's HTML with scripts off).
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.route('**/assets/**', (route) => route.abort());
+  await plain.goto(url);
+  await plain.screenshot({ path: `${SHOTS}/no-script-page.png` });
+  await context.close();
+});

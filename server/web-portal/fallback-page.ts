@@ -6,8 +6,8 @@ import { esc } from './html-escape.js';
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
 /** Minimal inline styles for the fallback (no bundle, no script: plain HTML forms). */
-const FALLBACK_CSS = `:root{color-scheme:light dark;font:15px/1.5 system-ui,sans-serif}body{margin:0;display:flex;flex-wrap:wrap}
-aside{width:280px;padding:12px;border-right:1px solid #8884}main{flex:1;padding:16px 24px;max-width:860px}
+const FALLBACK_CSS = `:root{color-scheme:light dark;font:15px/1.5 system-ui,sans-serif}body{margin:0}.fb{display:flex;flex-wrap:wrap}
+aside{width:280px;padding:12px;border-right:1px solid #8884}main{flex:1;min-width:300px;padding:16px 24px;max-width:860px}
 .opt{display:block;border:1px solid #8886;border-radius:8px;padding:8px 10px;margin:6px 0}.desc{display:block;opacity:.75;font-size:14px}
 .badge{font-size:12px;border:1px solid #8886;border-radius:9px;padding:0 6px;margin-right:4px}textarea,input[type=text]{width:100%;box-sizing:border-box;font:inherit}
 .error{color:#c22;font-weight:600}ul{padding-left:18px}button{font:inherit;padding:6px 14px;margin-right:8px}.prompt{border-left:3px solid #36c;padding:4px 12px}`;
@@ -46,10 +46,17 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
  * choice as a normal form posted to /choice/:id/answer — so a person can still answer.
  */
 export function fallbackPageHtml(boot: PortalBoot, t: T, promptHtml: string, error: string | null = null): string {
-  let main = `<h1>${esc(t('root.heading'))}</h1><p>${esc(t('root.hint'))}</p>`;
-  if (boot.page === 'choice') main = boot.session ? choiceHtml(boot.session, promptHtml, t, error) : `<p>${esc(t('choice.notFound'))}</p>`;
   const lang = boot.settings.effective_language === 'zh' ? 'zh-CN' : 'en';
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin"><title>gatehouse</title><style>${FALLBACK_CSS}</style></head>
-<body data-fallback="inline">${listHtml(boot.interactions, t)}<main>${main}</main></body></html>
+<body data-fallback="inline">${fallbackBodyHtml(boot, t, promptHtml, error)}</body></html>
 `;
 }
+
+/** The fallback's content: also put in <noscript> of the bundle page, for browsers with scripts off. */
+export function fallbackBodyHtml(boot: PortalBoot, t: T, promptHtml: string, error: string | null = null): string {
+  let main = `<h1>${esc(t('root.heading'))}</h1><p>${esc(t('root.hint'))}</p>`;
+  if (boot.page === 'choice') main = boot.session ? choiceHtml(boot.session, promptHtml, t, error) : `<p>${esc(t('choice.notFound'))}</p>`;
+  return `<div class="fb">${listHtml(boot.interactions, t)}<main>${main}</main></div>`;
+}
+
+export { FALLBACK_CSS };

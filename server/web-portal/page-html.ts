@@ -1,11 +1,12 @@
 import { bootJson, type PortalBoot } from './boot-data.js';
 import { esc } from './html-escape.js';
+import { FALLBACK_CSS } from './fallback-page.js';
 import type { WebBundle } from './web-assets.js';
 
 export const ASSET_ROUTE = '/assets';
 
 /** The HTML shell of a portal page: the versioned, hashed bundle plus the page's first state as JSON. */
-export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: string): string {
+export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: string, noScript = ''): string {
   const at = (name: string) => `${ASSET_ROUTE}/${bundle.version}/${name}`;
   const lang = boot.settings.effective_language === 'zh' ? 'zh-CN' : 'en';
   return `<!doctype html>
@@ -21,6 +22,7 @@ ${bundle.stylesheets.map((css) => `<link rel="stylesheet" href="${at(css)}">`).j
 </head>
 <body>
 <div id="app"></div>
+${noScript ? `<noscript><style>${FALLBACK_CSS}</style>${noScript}</noscript>` : ''}
 <script type="application/json" id="gatehouse-boot">${bootJson(boot)}</script>
 </body>
 </html>

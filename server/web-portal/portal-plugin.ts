@@ -6,7 +6,7 @@ import { terminalCommand } from '../hub/handoff.js';
 import { parseAnswerForm } from './answer-form.js';
 import type { PortalBoot, PortalPage } from './boot-data.js';
 import { openBrowserForNewWebSessions } from './browser-opener.js';
-import { fallbackPageHtml } from './fallback-page.js';
+import { fallbackBodyHtml, fallbackPageHtml } from './fallback-page.js';
 import { catalogT, pageCatalog } from './page-catalog.js';
 import { ASSET_HEADERS, ASSET_ROUTE, bundlePageHtml, PAGE_HEADERS } from './page-html.js';
 import { promptHtml } from './prompt-html.js';
@@ -58,7 +58,8 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
     const boot = await bootFor(ctx, page, sessionId, taskId);
     const status = page === 'choice' && !boot.session ? 404 : error ? 400 : 200;
     const title = boot.session ? `${boot.session.request.title} · gatehouse` : 'gatehouse';
-    const html = bundle ? bundlePageHtml(bundle, boot, title) : fallbackPageHtml(boot, catalogT(boot.catalog), boot.prompt_html ?? '', error);
+    const t = catalogT(boot.catalog);
+    const html = bundle ? bundlePageHtml(bundle, boot, title, fallbackBodyHtml(boot, t, boot.prompt_html ?? '', error)) : fallbackPageHtml(boot, t, boot.prompt_html ?? '', error);
     return reply.code(status).headers(PAGE_HEADERS).send(html);
   };
 

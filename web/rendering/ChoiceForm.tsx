@@ -63,7 +63,7 @@ export function ChoiceForm({ session }: { session: ChoiceSessionView }) {
       }}
     >
       <fieldset class="options" disabled={busy}>
-        <legend class="muted">{multi ? t('choice.hintMulti', { min: request.min_selections, max: request.max_selections }) : t('choice.hintSingle')}</legend>
+        <legend class="muted">{!multi ? t('choice.hintSingle') : request.min_selections === request.max_selections ? t('choice.hintExact', { count: request.max_selections }) : t('choice.hintMulti', { min: request.min_selections, max: request.max_selections })}</legend>
         {request.options.map((option) => (
           <OptionRow
             key={option.id}

@@ -14,6 +14,7 @@ export default {
   choice: {
     notFound: 'This interaction does not exist (it may have been removed by the retention policy).',
     hintSingle: 'Choose one option.',
+    hintExact: 'Choose {{count}} options.',
     hintMulti: 'Choose between {{min}} and {{max}} options.',
     freeText: 'Your own answer',
     freeTextPlaceholder: 'Type an answer that is not in the list…',

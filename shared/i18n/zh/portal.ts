@@ -14,6 +14,7 @@ export default {
   choice: {
     notFound: '该交互不存在（可能已按保留策略删除）。',
     hintSingle: '请选择一项。',
+    hintExact: '请选择 {{count}} 项。',
     hintMulti: '请选择 {{min}} 到 {{max}} 项。',
     freeText: '自定义回答',
     freeTextPlaceholder: '输入列表之外的回答…',
