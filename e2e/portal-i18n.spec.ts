@@ -1,23 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import enPortal from '../shared/i18n/en/portal.js';
-import enCommon from '../shared/i18n/en/common.js';
+import { expectNoKeyNames } from './support/i18n-keys.js';
 import { createChoice, expect, openPortal, test } from './support/portal-fixture.js';
 
 const SHOTS = '/tmp/gatehouse-shots';
-
-function keys(value: unknown, prefix = ''): string[] {
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
-  return [prefix];
-}
-const ALL_KEYS = [...keys(enPortal), ...keys(enCommon)].filter((k) => k.includes('.'));
-
-/** No i18n key name may show on the page (an untranslated string would). */
-async function expectNoKeyNames(page: Page) {
-  const text = await page.locator('body').innerText();
-  const shown = ALL_KEYS.filter((k) => text.includes(k));
-  expect(shown).toEqual([]);
-}
 
 test.describe('language', () => {
   test('switching to 简体中文 updates the page at once and persists; screenshots in both languages and schemes', async ({ page, hub }) => {

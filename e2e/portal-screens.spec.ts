@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { portalUrl } from '../server/hub/handoff.js';
+import { expectNoKeyNames } from './support/i18n-keys.js';
 import { createChoice, expect, openPortal, test } from './support/portal-fixture.js';
 
 const SHOTS = '/tmp/gatehouse-shots';
@@ -19,12 +20,15 @@ test('screenshots: root list, final state, history — en/zh × light/dark', asy
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(portalUrl(hub.baseUrl, hub.token));
       await expect(page.getByTestId('root-hint')).toBeVisible();
+      await expectNoKeyNames(page);
       await page.screenshot({ path: `${SHOTS}/root-${lang}-${scheme}.png` });
       await openPortal(page, done.url);
       await expect(page.getByTestId('final-state')).toBeVisible();
+      await expectNoKeyNames(page);
       await page.screenshot({ path: `${SHOTS}/final-${lang}-${scheme}.png`, fullPage: true });
       await page.goto(`${hub.baseUrl}/history`);
       await expect(page.getByTestId('history-list').locator('li')).toHaveCount(2);
+      await expectNoKeyNames(page);
       await page.screenshot({ path: `${SHOTS}/history-${lang}-${scheme}.png` });
     }
   }
