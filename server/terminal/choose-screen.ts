@@ -158,14 +158,26 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
           return finish({ kind: 'detached', sessionId });
       }
     };
+    // Keys typed while the hub is being asked something wait their turn instead of being dropped.
+    const queue: Key[] = [];
     const onKey = (key: Key) => {
-      if (done || busy) return;
+      queue.push(key);
+      pump();
+    };
+    const pump = () => {
+      while (!done && !busy && queue.length) handleKey(queue.shift()!);
+    };
+    const settle = () => {
+      busy = false;
+      pump();
+    };
+    const handleKey = (key: Key) => {
       if (screen === 'settings') {
         const step = handleSettingsKey(settingsRow, key, settings, clock.remainingMs());
         settingsRow = step.row;
         if (!step.effect) return render();
         busy = true;
-        void onSettingsEffect(step.effect).catch(fail).finally(() => (busy = false));
+        void onSettingsEffect(step.effect).catch(fail).finally(settle);
         return;
       }
       if (key.name === 'pageup' || key.name === 'pagedown') {
@@ -183,7 +195,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
       render();
       if (!step.effect) return;
       busy = true;
-      void onChoiceEffect(step.effect).catch(fail).finally(() => (busy = false));
+      void onChoiceEffect(step.effect).catch(fail).finally(settle);
     };
     const onTick = (serverNow: number, deadlines: Record<string, number>) => {
       clock.onTick(serverNow, deadlines[sessionId]);

@@ -152,6 +152,25 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     expect(tui.text()).not.toMatch(/Enter submit|pick one/);
   });
 
+  it('turning notes off in settings hides them here and persists for the next question', async () => {
+    const id = await createSession(hub);
+    const tui = await open(id);
+    expect(tui.text()).toContain('Tab note on this option');
+    tui.press('s');
+    await tui.waitFor('Notes on options: on');
+    tui.press('j', 'j', 'j', 'j', KEY.space);
+    await tui.waitFor('Notes on options:  off');
+    expect((await hub.client.request<any>('GET', '/api/settings')).settings.annotations_enabled).toBe(false);
+    tui.press(KEY.escape, KEY.tab); // typed ahead: the Tab waits for the settings screen to close
+    await tui.waitFor('Pick a database');
+    await tui.waitFor('Notes are turned off');
+    expect(tui.text()).not.toContain('Tab note');
+    tui.press(KEY.ctrlC);
+    await tui.exited;
+    const next = await open(await createSession(hub));
+    expect(next.text()).not.toContain('Tab note');
+  });
+
   it('switches to the web portal keeping selections and notes; the session id stays', async () => {
     const id = await createSession(hub);
     const tui = await open(id);
