@@ -41,6 +41,9 @@ export class AppStore {
 /** Re-renders the component when the selected part of the state changes (compared by identity). */
 export function useStore<T>(store: AppStore, select: (s: AppState) => T): T {
   const [value, setValue] = useState(() => select(store.state));
-  useEffect(() => store.subscribe((s) => setValue(() => select(s))), [store]);
+  useEffect(() => {
+    setValue(() => select(store.state)); // an update between render and subscribe is not lost
+    return store.subscribe((s) => setValue(() => select(s)));
+  }, [store]);
   return value;
 }
