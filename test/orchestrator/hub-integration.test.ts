@@ -80,6 +80,28 @@ describe('orchestrated tasks in the hub', () => {
     expect(screen.task.status).toBe('DONE');
   });
 
+  it('gatehouse run rejects a bad file naming the field; gatehouse tasks lists tasks with what they ask', async () => {
+    const hub = await hubWithHome();
+    writeFileSync(`${hub.home}/bad.yaml`, 'stages:\n  - tasks:\n      - adapter: bash\n        pendingInputs: ls\n');
+    const bad = await runCli(['run', `${hub.home}/bad.yaml`], hub.env).done;
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('stages[0].tasks[0].pendingInputs: must be a list of strings');
+
+    writeFileSync(`${hub.home}/ok.yaml`, 'stages:\n  - tasks:\n      - name: asker\n        adapter: fake-agent\n');
+    const started = await runCli(['run', `${hub.home}/ok.yaml`, '--detach'], hub.env).done;
+    expect(started.code).toBe(0);
+    const ws = await hubSocket(hub.client);
+    const waiting = await ws.until((m) => m.type === 'task.updated' && m.task.status === 'WAITING_FOR_USER' && (m.task as TaskView));
+    ws.close();
+    const listed = await runCli(['tasks'], hub.env).done;
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^${waiting.id.replace('.', '\\.')}\\s+WAITING_FOR_USER\\s+fake-agent\\s+AWAITING_INTERACTION\\s+asks: Allow this action\\? \\(y/n\\)$`, 'm'));
+    const stopped = await runCli(['tasks', '--stop', 'asker'], hub.env).done;
+    expect(stopped.code).toBe(0);
+    const json = JSON.parse((await runCli(['tasks', '--json'], hub.env).done).stdout) as { tasks: TaskView[] };
+    expect(json.tasks[0]).toMatchObject({ id: waiting.id, status: 'FAILED', error: 'stopped by a person', alive: false });
+  });
+
   it('resume after kill -9 of the hub continues from the saved stage', async () => {
     const hub = await hubWithHome();
     const work = hub.home;
