@@ -103,3 +103,15 @@ export function foregroundWaitsOnTty(root: number, tty: string, runsAtInput: Map
 export function runCounters(root: number): Map<number, number> {
   return new Map(foregroundProcesses(root).map((p) => [p.pid, p.runs]));
 }
+
+/** CPU time (clock ticks, utime+stime) used so far by the process and its descendants that are alive. */
+export function treeCpuTicks(root: number): number {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    const stat = readText(`/proc/${pid}/stat`);
+    if (!stat) continue;
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(rest[11]) + Number(rest[12]);
+  }
+  return ticks;
+}

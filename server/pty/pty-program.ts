@@ -5,7 +5,7 @@ import { encodeKey, type Key } from './keys.js';
 import { killProcessGroup } from './process-group.js';
 import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-screen.js';
 import { parseMenu, type ParsedMenu } from './parse-menu.js';
-import { foregroundWaitsOnTty, runCounters, ttyOf } from './proc-wait-state.js';
+import { foregroundWaitsOnTty, runCounters, treeCpuTicks, ttyOf } from './proc-wait-state.js';
 import { ttyCanonical } from './tty-mode.js';
 
 export interface PtySpawnOptions {
@@ -27,6 +27,8 @@ export interface PtyExit {
 
 /** Longest usual spinner frame interval (cli-spinners): a spinner's next frame comes within this. */
 const SPINNER_FRAME_MS = 150;
+/** Share of one CPU above which a program counts as working, not waiting (clock ticks are 10 ms). */
+const MAX_IDLE_CPU = 0.3;
 
 export type WaitResult = 'waiting' | 'exited' | 'timeout';
 
@@ -163,6 +165,7 @@ export class PtyProgram {
     const deadline = Date.now() + timeoutMs;
     let wake: (() => void) | null = null;
     const offParsed = this.screenBuffer.onParsed(() => wake?.());
+    const cpu: Array<{ at: number; ticks: number }> = [];
     void this.exited.then(() => wake?.());
     try {
       if (!this.tty && Date.now() - this.spawnedAt > 50) this.tty = ttyOf(this.pid);
@@ -183,8 +186,13 @@ export class PtyProgram {
         // the terminal not in cooked mode — a program only finishing up after its last prompt leaves it cooked,
         // a program reading in cooked mode is caught by the /proc read check above.
         const quietNeeded = settleMs + (this.screenBuffer.maybeSpinnerStarting() ? SPINNER_FRAME_MS : 0);
+        cpu.push({ at: Date.now(), ticks: treeCpuTicks(this.pid) });
+        while (cpu.length > 2 && Date.now() - cpu[1].at >= settleMs) cpu.shift();
         if (drawn && Date.now() - Math.max(this.screenBuffer.meaningfulChangeAt, this.inputAt) >= quietNeeded && this.blockSinceLastInput().some((l) => l.trim())) {
-          if (!(await this.cookedTerminal())) return this.done('screen-settle', 'waiting');
+          // A program busy computing (its CPU time advancing) is not waiting, however still its screen.
+          const window = cpu[cpu.length - 1].at - cpu[0].at;
+          const busy = window >= settleMs && ((cpu[cpu.length - 1].ticks - cpu[0].ticks) * 10) / window > MAX_IDLE_CPU;
+          if (window >= settleMs && !busy && !(await this.cookedTerminal())) return this.done('screen-settle', 'waiting');
         }
         if (Date.now() >= deadline) return this.done('timeout', 'timeout');
         await new Promise<void>((resolve) => {

@@ -22,9 +22,13 @@ export class RowHistory {
     this.seen.set(row, list);
   }
 
-  clear(): void {
+  /** What each row showed when the input was sent: erasing that is the program moving on, not a spinner wiping. */
+  private atInput = new Map<number, string>();
+
+  clear(rowsAtInput: Map<number, string> = new Map()): void {
     this.seen.clear();
     this.ticked.clear();
+    this.atInput = rowsAtInput;
   }
 
   /**
@@ -51,6 +55,8 @@ export class RowHistory {
     // The spinner's first paint wiped what was on the row just before it (a prompt drawn there): keep that one.
     for (const text of spinnerSince < 0 ? [] : list.slice(Math.max(0, spinnerSince - 1))) {
       if (text === current || isSpinnerVariant(text, current)) continue;
+      const before = this.atInput.get(row);
+      if (before !== undefined && (text === before || isSpinnerVariant(text, before))) continue;
       const rest = stripSpinnerPrefix(text, current);
       const wiped = (rest ?? text).trim();
       if (wiped && !out.includes(wiped)) out.push(wiped);

@@ -108,7 +108,7 @@ export class TerminalScreen {
       this.lineFeedStart = undefined;
       this.awaitingLineFeed = true;
       if (this.anchor) this.anchor.textAtInput = this.rowText(this.anchor.marker.line);
-      this.history.clear();
+      this.history.clear(new Map(this.lastRowText));
       if (this.pending === 0) for (const w of this.idleWaiters.splice(0)) w();
     });
   }

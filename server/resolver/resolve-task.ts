@@ -195,11 +195,20 @@ export class ResolveTask {
         this.error = undefined;
       }
       this.selection = selection;
-      const reply = await new Promise<{ answer: ResolveAnswer; applied: AppliedAnswer }>((resolve) => {
-        this.waiter = resolve;
-        this.setState('selection_required');
-      });
+      const reply = await Promise.race([
+        new Promise<{ answer: ResolveAnswer; applied: AppliedAnswer }>((resolve) => {
+          this.waiter = resolve;
+          this.setState('selection_required');
+        }),
+        run.exited.then(() => null),
+      ]);
       if (this.closed) return;
+      if (!reply) {
+        // tsci ended on its own while the selection waited: handle its exit like any other.
+        this.waiter = null;
+        this.setState('trying_import');
+        continue;
+      }
       this.error = undefined;
       this.answered.push({ selection, answer: reply.answer });
       await run.apply(reply.applied);

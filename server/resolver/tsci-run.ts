@@ -29,9 +29,23 @@ export class TsciRun {
     return { kind: 'prompt', menu };
   }
 
+  /**
+   * Applies an answer. After Enter on a menu the program collapses it and moves to a new line: until it has
+   * (or exited), what is on screen is the menu being redrawn, not a new prompt — so wait for that first.
+   */
   async apply(answer: AppliedAnswer): Promise<void> {
-    if ('keys' in answer) this.program.pressKeys(answer.keys);
-    else await typeAnswer(this.program, answer.text);
+    if (!('keys' in answer)) return typeAnswer(this.program, answer.text);
+    this.program.pressKeys(answer.keys);
+    await this.program.screenBuffer.parsed();
+    const deadline = Date.now() + Math.min(this.opts.stepTimeoutMs, 10_000);
+    while (!this.program.exitInfo && !this.program.lineFeedSinceInput() && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  /** Resolves with the exit if the program exits (e.g. while a selection waits on the agent). */
+  get exited(): Promise<PtyExit> {
+    return this.program.exited;
   }
 
   /** What the program drew since the last input, as rendered (verbatim output, no escape codes). */
