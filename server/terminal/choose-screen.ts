@@ -50,6 +50,8 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
   let manualScroll: number | null = 0; // start at the top of the prompt; moving the cursor follows it
   let bodyRoom = 10;
   let busy = false;
+  /** Our own submit/cancel/switch is under way: its reply, not the broadcast, ends the screen. */
+  let ending = false;
 
   return new Promise<ChooseOutcome>((resolve) => {
     let done = false;
@@ -90,6 +92,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
       resolve(outcome);
     };
     const fail = (err: unknown) => {
+      ending = false;
       if (err instanceof HubRequestError && err.status === 409) {
         const ended = (err.body as { session?: ChoiceSessionView } | undefined)?.session;
         if (ended) return finish({ kind: 'ended', session: ended, here: false });
@@ -102,6 +105,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
     const onChoiceEffect = async (effect: ChoiceEffect) => {
       switch (effect.type) {
         case 'submit': {
+          ending = true;
           const annotations = settings.annotations_enabled ? state.annotations : {};
           const body = {
             selected_ids: state.selected,
@@ -114,6 +118,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
           return finish({ kind: 'ended', session: answered.session, here: true });
         }
         case 'cancel': {
+          ending = true;
           const cancelled = await hub.request<Handoff>('POST', `${path}/cancel`, { global_annotation: effect.note, interface: 'terminal' });
           return finish({ kind: 'ended', session: cancelled.session, here: true });
         }
@@ -129,6 +134,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
       }
     };
     const switchToWeb = async () => {
+      ending = true;
       await saveDraft();
       const moved = await hub.request<Handoff>('POST', `${path}/interface`, { interface: 'web' });
       finish({ kind: 'switched_web', url: moved.url });
@@ -202,7 +208,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
       render();
     };
     const onSession = (view: ChoiceSessionView) => {
-      if (view.id !== sessionId || busy) return; // our own submit/cancel/switch finishes through its reply
+      if (view.id !== sessionId || ending) return; // our own submit/cancel/switch finishes through its reply
       session = view;
       if (view.status !== 'pending') return finish({ kind: 'ended', session: view, here: false });
       if (view.interface === 'web') return finish({ kind: 'moved', to: 'web' });
