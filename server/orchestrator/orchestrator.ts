@@ -133,9 +133,10 @@ export class Orchestrator extends EventEmitter<OrchestratorEvents> {
     await found.runner?.stop('stopped by a person');
   }
 
-  /** Stop every live process (hub shutdown). */
+  /** Stop every live process (hub shutdown); running sessions end INTERRUPTED, resumable later. */
   async shutdown(): Promise<void> {
-    await Promise.all([...this.executor.runners.values()].map((r) => r.stop('hub stopped')));
+    await this.executor.interrupt();
+    await Promise.all(this.running.values());
   }
 
   private launch(session: WorkflowSessionState): void {

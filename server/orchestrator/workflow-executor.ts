@@ -23,6 +23,8 @@ export interface ExecutorEvents {
 export class WorkflowExecutor extends EventEmitter<ExecutorEvents> {
   /** Every runner this executor started, by task id (kept after DONE for keepAlive tasks). */
   readonly runners = new Map<string, TaskRunner>();
+  /** Set when the host stops: stopped sessions end INTERRUPTED (resumable), not FAILED. */
+  private interrupting = false;
 
   constructor(
     private readonly sessions: SessionManager,
@@ -43,6 +45,11 @@ export class WorkflowExecutor extends EventEmitter<ExecutorEvents> {
     while (session.currentStageIndex < stages.length) {
       const index = session.currentStageIndex;
       const failure = await this.runStage(session, index);
+      if (failure && this.interrupting) {
+        this.sessions.update(session, (s) => (s.status = 'INTERRUPTED'));
+        this.emit('session', session);
+        return;
+      }
       if (failure) {
         this.sessions.update(session, (s) => {
           s.status = 'FAILED';
@@ -56,6 +63,12 @@ export class WorkflowExecutor extends EventEmitter<ExecutorEvents> {
     }
     this.sessions.update(session, (s) => (s.status = 'DONE'));
     this.emit('session', session);
+  }
+
+  /** Stop every live process; sessions that were running end INTERRUPTED. */
+  async interrupt(): Promise<void> {
+    this.interrupting = true;
+    await Promise.all([...this.runners.values()].map((r) => r.stop('interrupted: the hub stopped')));
   }
 
   /** Runs one stage; returns the failure reason, or null when every task is DONE. */

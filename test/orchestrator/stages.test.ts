@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
 import type { WorkflowInput } from '../../server/orchestrator/workflow-schema.js';
-import { finished, tempDataDir } from './support.js';
+import { finished, taskWhere, tempDataDir } from './support.js';
 
 /** A task that marks its start, then waits (up to 10 s) for `other` to have started: it only succeeds if both overlap. */
 const meetsTask = (name: string, other: string) => ({
@@ -99,5 +99,23 @@ describe('stages', () => {
     const files = readdirSync(work);
     expect(files.filter((f) => f.startsWith('one.'))).toHaveLength(1);
     expect(files.filter((f) => f.startsWith('two.'))).toHaveLength(2);
+  });
+
+  it('stopping the orchestrator (hub shutdown) leaves a running session INTERRUPTED, and it resumes', async () => {
+    const session = orchestrator.start({ cwd: work, stages: [{ tasks: [{ name: 'first', command: 'true' }] }, { tasks: [{ name: 'asker', adapter: 'fake-agent' }] }] });
+    await taskWhere(orchestrator, (t) => t.name === 'asker' && t.status === 'WAITING_FOR_USER');
+    await orchestrator.shutdown();
+    expect(orchestrator.sessions.store.load(session.id)).toMatchObject({ status: 'INTERRUPTED', currentStageIndex: 1 });
+
+    const next = new Orchestrator({ dataDir: data.dir });
+    next.resume(session.id);
+    const waiting = await taskWhere(next, (t) => t.name === 'asker' && t.status === 'WAITING_FOR_USER');
+    next.liveRunner(waiting.id).typeText('n');
+    const result = (await next.finished(session.id))!;
+    expect(result.status).toBe('DONE');
+    expect(result.tasks.map((t) => [t.name, t.status])).toEqual([
+      ['first', 'DONE'],
+      ['asker', 'DONE'],
+    ]);
   });
 });
