@@ -60,6 +60,6 @@ export const BUILTIN_ADAPTERS: Record<string, AdapterConfigInput> = {
       injectArgs: ['--yes-always'],
       handlers: [{ type: 'answer', when: '\\(Y\\)es/\\(N\\)o', text: 'y' }],
     },
-    detect: { idle: ['^(\\w+ )?> ?$'] },
+    detect: { idle: ['^([\\w-]+)?> ?$'] },
   },
 };
