@@ -6,6 +6,7 @@ export { SessionManager } from './orchestrator/session-manager.js';
 export { WorkflowExecutor } from './orchestrator/workflow-executor.js';
 export { CheckpointStore } from './orchestrator/checkpoint-store.js';
 export { TaskRunner } from './orchestrator/task-runner.js';
+export { AgentRunner, type AgentRunnerOptions, type AgentRunnerEvents } from './orchestrator/agent-runner.js';
 export { AdapterRegistry, AdapterConfigError } from './orchestrator/adapter-registry.js';
 export { adapterFromConfig, type IAgentAdapter, type LaunchConfig, type LaunchRequest } from './orchestrator/adapter.js';
 export { adapterConfigSchema, type AdapterConfig } from './orchestrator/adapter-schema.js';

@@ -75,7 +75,12 @@ async function follow(hub: HubClient, start: WorkflowSessionState, io: CliIo): P
       }
       if (session.status === 'DONE' || session.status === 'FAILED' || stopped) break;
       const since = encodeURIComponent(session.updatedAt);
-      session = (await hub.request<{ session: WorkflowSessionState }>('GET', `/api/workflows/${session.id}/wait?since=${since}&seconds=25`)).session;
+      try {
+        session = (await hub.request<{ session: WorkflowSessionState }>('GET', `/api/workflows/${session.id}/wait?since=${since}&seconds=25`)).session;
+      } catch (error) {
+        io.stderr.write(`lost the hub (${(error as Error).message}); continue with: gatehouse run --resume ${session.id}\n`);
+        return 1;
+      }
     }
   } finally {
     process.off('SIGINT', onSigint);

@@ -1,0 +1,31 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AdapterRegistry } from '../../server/orchestrator/adapter-registry.js';
+import { AgentRunner } from '../../server/orchestrator/agent-runner.js';
+import { stripAnsi } from '../../server/orchestrator/ansi.js';
+import { groupAlive } from '../../server/pty/index.js';
+
+describe('AgentRunner', () => {
+  it('keeps a shell in a persistent TTY, writes text to it, emits its output, and stops it', async () => {
+    const bash = AdapterRegistry.load(mkdtempSync(join(tmpdir(), 'gatehouse-runner-'))).get('bash')!;
+    const runner = new AgentRunner(bash);
+    let output = '';
+    runner.on('output', (data) => (output += data));
+    const firstWait = new Promise((resolve) => runner.once('wait', resolve));
+    runner.start();
+    await firstWait;
+    expect(runner.running).toBe(true);
+    const echoed = new Promise<void>((resolve) => runner.on('output', () => stripAnsi(output).includes('\nsum=5') && resolve()));
+    runner.send('echo sum=$((2+3))');
+    await echoed;
+    runner.send('cd /tmp && echo again');
+    await new Promise<void>((resolve) => runner.on('output', () => stripAnsi(output).includes('\nagain') && resolve()));
+    expect(runner.screen()).toContain('gatehouse$ echo sum=$((2+3))');
+    const pid = runner.pid!;
+    await runner.stop();
+    expect(runner.running).toBe(false);
+    expect(groupAlive(pid)).toBe(false);
+  });
+});
