@@ -41,7 +41,11 @@ export interface ChoiceUiContext {
 
 export function initialState(request: ChoiceRequest, draft: ChoiceDraft | null): ChoiceUiState {
   const ids = new Set(request.options.map((o) => o.id));
-  const selected = (draft?.selected_ids ?? []).filter((id) => ids.has(id));
+  // Without a draft, multi mode starts with the recommended options selected (as the portal does); single mode
+  // starts with the cursor on the recommended one, so Enter takes it and j/k + Enter takes another.
+  const recommended = request.options.filter((o) => o.recommended).slice(0, request.max_selections).map((o) => o.id);
+  const preset = draft ? draft.selected_ids : request.selection_mode === 'multi' ? recommended : [];
+  const selected = preset.filter((id) => ids.has(id));
   const first = selected[0] ? request.options.findIndex((o) => o.id === selected[0]) : request.options.findIndex((o) => o.recommended);
   return {
     cursor: Math.max(0, first),

@@ -29,9 +29,10 @@ describe('terminal building blocks', () => {
     expect(formatRemaining(400)).toBe('0:01');
   });
 
-  it('starts on the recommended option; Enter with nothing selected picks the current one', () => {
+  it('starts on the recommended option (multi: selected); Enter with nothing selected picks the current one', () => {
+    expect(initialState({ ...request, selection_mode: 'multi', max_selections: 2 }, null)).toMatchObject({ cursor: 1, selected: ['b'] });
     const state = initialState(request, null);
-    expect(state.cursor).toBe(1);
+    expect(state).toMatchObject({ cursor: 1, selected: [] });
     const step = handleChoiceKey(state, { name: 'enter' }, ctx);
     expect(step.effect).toEqual({ type: 'submit' });
     expect(step.state.selected).toEqual(['b']);
