@@ -31,7 +31,7 @@ export async function createHub(config: HubConfig, log: Logger, env: NodeJS.Proc
   const settings = new SettingsService(store, languageFromEnv(env, (m) => log.warn(m)));
   let baseUrl = '';
 
-  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 1024 * 1024 });
+  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true, bodyLimit: 1024 * 1024 });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   const extraHosts = config.host === '127.0.0.1' || config.host === 'localhost' ? [] : [config.host];
   app.addHook('onRequest', createRequestGuard({ token, extraHosts }));

@@ -88,7 +88,7 @@ describe('choice sessions over the hub API', () => {
     expect(all.every((p) => p.startsWith('session 17'))).toBe(true);
     const cancelled = await hub.client.request<{ total: number }>('GET', '/api/history?status=cancelled');
     expect(cancelled.total).toBe(0);
-    const bad = await hub.client.request('GET', '/api/history?page=0').catch((e) => e);
-    expect(bad.message).toMatch(/page: must be 1 or more/);
+    const bad = await hub.client.request('GET', '/api/history?page=0').catch((e: Error) => e);
+    expect((bad as Error).message).toMatch(/page: must be 1 or more/);
   });
 });

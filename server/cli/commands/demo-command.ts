@@ -1,6 +1,7 @@
 import type { ChoiceSessionView } from '../../../shared/choice/session-types.js';
 import { ensureHub } from '../../hub-client/ensure-hub.js';
-import { openBrowser, sshForwardHint } from '../../platform/open-browser.js';
+import { canOpenBrowser } from '../../platform/browser-availability.js';
+import { sshForwardHint } from '../../platform/open-browser.js';
 import type { CliCommand } from '../command.js';
 
 export const DEMO_REQUEST = {
@@ -38,7 +39,8 @@ Options:
     const hub = await ensureHub();
     const created = await hub.request<{ session: ChoiceSessionView; url: string; terminal_command: string }>('POST', '/api/sessions', DEMO_REQUEST);
     io.stdout.write(`Sample interaction ${created.session.id} is waiting for you.\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n`);
-    if (!(await openBrowser(created.url))) io.stdout.write(`  (no browser could be opened here) ${sshForwardHint(Number(new URL(hub.baseUrl).port))}\n`);
+    // The hub opens the browser for every new web interaction when one can be opened here.
+    if (!canOpenBrowser()) io.stdout.write(`  (no browser can be opened here) ${sshForwardHint(Number(new URL(hub.baseUrl).port))}\n`);
     if (args.values['no-wait'] === true) return 0;
     io.stdout.write('Waiting for the answer (Ctrl-C to stop waiting; the hub keeps running)…\n');
     for (;;) {

@@ -38,7 +38,8 @@ Options:
     if (!background) io.stderr.write(`gatehouse hub listening on ${hub.baseUrl}\nportal: ${portalUrl(hub.baseUrl, hub.ctx.token)}\ndata: ${config.paths.dir}\n`);
     const reason = await hub.stopped;
     if (!background) io.stderr.write(`gatehouse hub stopped (${reason})\n`);
-    log.flush?.();
-    return 0;
+    // Whatever a plugin may still hold open (a child's pipe, a timer), a stopped hub exits now
+    // (pino's destinations flush synchronously on exit).
+    process.exit(0);
   },
 };
