@@ -1,6 +1,9 @@
 import { PtyProgram, readFullMenu, typeAnswer, type ParsedMenu, type PtyExit } from '../pty/index.js';
 import type { AppliedAnswer } from './answer-keys.js';
 
+/** Extra quiet asked of a prompt seen only by its screen settling and shown without options. */
+const TEXT_PROMPT_CONFIRM_MS = 400;
+
 export type TsciEvent = { kind: 'prompt'; menu: ParsedMenu } | { kind: 'exit'; exit: PtyExit } | { kind: 'timeout' };
 
 export interface TsciRunOptions {
@@ -24,7 +27,15 @@ export class TsciRun {
     const r = await this.program.waitForInput({ timeoutMs: this.opts.stepTimeoutMs });
     if (r === 'exited') return { kind: 'exit', exit: await this.program.exited };
     if (r === 'timeout') return { kind: 'timeout' };
-    const menu = await readFullMenu(this.program, this.program.menu());
+    let menu = this.program.menu();
+    if (this.program.lastWaitSignal === 'screen-settle' && menu.answer_with === 'text') {
+      // Nothing but the screen says so, and no menu: a program about to exit can look like this for a moment.
+      const again = await this.program.waitForInput({ timeoutMs: this.opts.stepTimeoutMs, settleMs: TEXT_PROMPT_CONFIRM_MS });
+      if (again === 'exited') return { kind: 'exit', exit: await this.program.exited };
+      if (again === 'timeout') return { kind: 'timeout' };
+      menu = this.program.menu();
+    }
+    menu = await readFullMenu(this.program, menu);
     if (this.program.exitInfo) return { kind: 'exit', exit: this.program.exitInfo };
     return { kind: 'prompt', menu };
   }
