@@ -6,4 +6,5 @@ export const benchModules: Record<string, () => Promise<BenchModule>> = {
   portal: async () => (await import('./portal.bench.js')).default,
   terminal: async () => (await import('./terminal.bench.js')).default,
   orchestrator: async () => (await import('./orchestrator.bench.js')).default,
+  pty: async () => (await import('./pty.bench.js')).default,
 };
