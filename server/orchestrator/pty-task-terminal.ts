@@ -111,9 +111,11 @@ export class PtyTaskTerminal implements TaskTerminal {
   /** Fire each wait once; after one, sleep until new output or new input, then look again. */
   private async watchWaits(): Promise<void> {
     while (!this.exited) {
+      // Reset before looking: output that arrives while the core decides makes us look again afterwards.
+      this.dirty = false;
       const result = await this.program.waitForInput({ timeoutMs: 60 * 60_000 });
       if (result !== 'waiting' || this.exited) continue;
-      this.dirty = false;
+      await this.program.screenBuffer.parsed();
       const wait = this.describeWait();
       for (const listener of this.waitListeners) listener(wait);
       if (!this.dirty && !this.exited) await new Promise<void>((resolve) => (this.wake = resolve));

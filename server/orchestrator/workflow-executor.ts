@@ -144,6 +144,9 @@ export class WorkflowExecutor extends EventEmitter<ExecutorEvents> {
   private wire(session: WorkflowSessionState, runner: TaskRunner): void {
     this.runners.set(runner.state.id, runner);
     runner.on('change', () => {
+      const state = runner.state;
+      // A finished task whose process is gone needs no runner any more (long-lived hubs run many tasks).
+      if ((state.status === 'DONE' || state.status === 'FAILED') && !state.alive && runner.terminal?.exited !== false) this.runners.delete(state.id);
       this.sessions.checkpoint(session);
       this.refreshSessionStatus(session);
       this.emit('task', runner.state, session);
