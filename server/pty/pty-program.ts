@@ -1,4 +1,3 @@
-import { closeSync, constants, existsSync, openSync } from 'node:fs';
 import pty from 'node-pty';
 import type { IPty } from 'node-pty';
 import { encodeKey, type Key } from './keys.js';
@@ -7,6 +6,7 @@ import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-scre
 import { parseMenu, type ParsedMenu } from './parse-menu.js';
 import { foregroundWaitsOnTty, runCounters, treeCpuTicks, ttyOf } from './proc-wait-state.js';
 import { ttyCanonical } from './tty-mode.js';
+import { holdSlaveUntilGone } from './hold-slave.js';
 
 export interface PtySpawnOptions {
   command: string;
@@ -37,6 +37,8 @@ export interface WaitOptions {
   timeoutMs?: number;
   /** Screen-settle fallback: quiet period, spinner-only changes ignored (default 150 ms). */
   settleMs?: number;
+  /** Quiet period when the block is an arrow-key menu with its pointer on screen (default 50 ms). */
+  menuSettleMs?: number;
   /** How often /proc is looked at while output is quiet (default 2 ms). */
   pollMs?: number;
 }
@@ -76,7 +78,7 @@ export class PtyProgram {
     // The slave's name, known before the child has set up its fds (node-pty keeps it as `_pty`).
     const slave = (this.pty as unknown as { _pty?: unknown })._pty;
     this.tty = typeof slave === 'string' && slave.startsWith('/dev/') ? slave : null;
-    this.holdSlaveUntilChildGone();
+    if (this.tty) this.releaseSlave = holdSlaveUntilGone(this.tty, this.pid, () => this.lastDataAt, () => this.exitInfo !== null);
     this.screenBuffer = new TerminalScreen(cols, rows, (reply) => this.safeWrite(reply));
     this.pty.onData((chunk) => {
       this.lastDataAt = Date.now();
@@ -161,6 +163,7 @@ export class PtyProgram {
   async waitForInput(opts: WaitOptions = {}): Promise<WaitResult> {
     const timeoutMs = opts.timeoutMs ?? 30_000;
     const settleMs = opts.settleMs ?? 150;
+    const menuSettleMs = Math.min(settleMs, opts.menuSettleMs ?? 50);
     const pollMs = opts.pollMs ?? 2;
     const deadline = Date.now() + timeoutMs;
     let wake: (() => void) | null = null;
@@ -185,14 +188,20 @@ export class PtyProgram {
         // Settled: quiet (spinners aside), showing something besides spinners (a spinner alone is work), and
         // the terminal not in cooked mode — a program only finishing up after its last prompt leaves it cooked,
         // a program reading in cooked mode is caught by the /proc read check above.
-        const quietNeeded = settleMs + (this.screenBuffer.maybeSpinnerStarting() ? SPINNER_FRAME_MS : 0);
+        const spinnerWait = this.screenBuffer.maybeSpinnerStarting() ? SPINNER_FRAME_MS : 0;
         cpu.push({ at: Date.now(), ticks: treeCpuTicks(this.pid) });
         while (cpu.length > 2 && Date.now() - cpu[1].at >= settleMs) cpu.shift();
-        if (drawn && Date.now() - Math.max(this.screenBuffer.meaningfulChangeAt, this.inputAt) >= quietNeeded && this.blockSinceLastInput().some((l) => l.trim())) {
+        const quiet = Date.now() - Math.max(this.screenBuffer.meaningfulChangeAt, this.inputAt);
+        // A drawn arrow-key menu (a pointer row among aligned options) is a prompt's own shape: it needs a
+        // shorter quiet period than arbitrary text.
+        const needed = quiet >= menuSettleMs + spinnerWait && quiet < settleMs + spinnerWait && this.looksLikeMenu() ? menuSettleMs : settleMs;
+        if (drawn && quiet >= needed + spinnerWait && this.blockSinceLastInput().some((l) => l.trim())) {
           // A program busy computing (its CPU time advancing) is not waiting, however still its screen.
-          const window = cpu[cpu.length - 1].at - cpu[0].at;
-          const busy = window >= settleMs && ((cpu[cpu.length - 1].ticks - cpu[0].ticks) * 10) / window > MAX_IDLE_CPU;
-          if (window >= settleMs && !busy && !(await this.cookedTerminal())) return this.done('screen-settle', 'waiting');
+          const last = cpu[cpu.length - 1];
+          const from = cpu.find((c) => last.at - c.at <= needed + pollMs) ?? cpu[0];
+          const window = Math.max(last.at - from.at, last.at - cpu[0].at >= needed ? needed : 0);
+          const busy = ((last.ticks - from.ticks) * 10) / Math.max(window, 1) > MAX_IDLE_CPU;
+          if (window >= needed && !busy && !(await this.cookedTerminal())) return this.done('screen-settle', 'waiting');
         }
         if (Date.now() >= deadline) return this.done('timeout', 'timeout');
         await new Promise<void>((resolve) => {
@@ -231,44 +240,12 @@ export class PtyProgram {
     this.screenBuffer.dispose();
   }
 
-  /**
-   * node-pty can drop the tail of the output when the child exits (the master hits EIO and the stream is torn
-   * down with data still pending). We keep our own descriptor on the slave so the master never sees EIO while
-   * the child lives, and release it once the child is gone: by then its output has been read.
-   */
-  private holdSlaveUntilChildGone(): void {
-    if (!this.tty) return;
-    let fd: number;
-    try {
-      fd = openSync(this.tty, constants.O_RDWR | constants.O_NOCTTY);
-    } catch {
-      return;
-    }
-    let released = false;
-    const release = () => {
-      clearInterval(timer);
-      if (released) return;
-      released = true;
-      try {
-        closeSync(fd);
-      } catch {
-        // already closed
-      }
-    };
-    let goneAt = 0;
-    const timer = setInterval(() => {
-      if (!goneAt && (this.exitInfo || !existsSync(`/proc/${this.pid}`))) goneAt = Date.now();
-      // Release once nothing has come for a while after the child went (a poll phase ran in between).
-      if (goneAt && Date.now() - Math.max(goneAt, this.lastDataAt) >= 20) {
-        clearInterval(timer);
-        setImmediate(release);
-      }
-    }, 5);
-    timer.unref();
-    this.releaseSlave = release;
-  }
-
   private releaseSlave: () => void = () => {};
+
+  private looksLikeMenu(): boolean {
+    const m = parseMenu(this.screenBuffer.blockLines(), this.screen());
+    return m.answer_with === 'option' && m.pointer_seen && m.options.length >= 2;
+  }
 
   private cookedCheck: { at: number; version: number; cooked: boolean } | null = null;
 

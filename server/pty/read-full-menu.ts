@@ -2,7 +2,7 @@ import type { ParsedMenu } from './parse-menu.js';
 import type { PtyProgram } from './pty-program.js';
 
 export interface ReadFullMenuOptions {
-  /** Quiet period after each probe key (default 25 ms). */
+  /** Quiet period after each probe key (default 20 ms). */
   stepSettleMs?: number;
   /** Give up on a probe key that changes nothing after this long (default 400 ms). */
   stepTimeoutMs?: number;
@@ -25,7 +25,7 @@ const pointed = (m: ParsedMenu) => m.options[m.cursor_index];
  * pointer where it started. Menus that fit are left as read (after one Up and one Down).
  */
 export async function readFullMenu(program: PtyProgram, first: ParsedMenu, options: ReadFullMenuOptions = {}): Promise<ParsedMenu> {
-  const opts = { stepSettleMs: 25, stepTimeoutMs: 400, maxOptions: 500, ...options };
+  const opts = { stepSettleMs: 20, stepTimeoutMs: 400, maxOptions: 500, ...options };
   if (first.answer_with !== 'option' || !first.pointer_seen || first.options.length < 2 || first.cursor_index !== 0) return first;
   const up = await press(program, 'up', opts);
   if (!up) return first;
