@@ -36,6 +36,8 @@ describe('provide_choice with interface "chat" (real MCP client over stdio)', ()
     expect(start.instructions).toContain(`"session_id": "${start.session_id}"`);
     const { session } = await hub.client.request<any>('GET', `/api/sessions/${start.session_id}`);
     expect(session.interface).toBe('chat');
+    // Answered in the user's next turn: without an explicit timeout a chat gate stays open for a day.
+    expect(start.remaining_seconds).toBeGreaterThan(86_000);
   });
 
   it('writes the block in the language of the shared settings', async () => {

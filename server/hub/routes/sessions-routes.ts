@@ -34,6 +34,9 @@ export const sessionsRoutes: HubPlugin = (app, ctx) => {
       preferred: settings.preferred_interface,
       canOpenBrowser: canOpenBrowser(),
     });
+    // A chat gate is answered in the user's next turn, which may be much later: unless the agent set a
+    // timeout, it stays open as long as a session can.
+    if (iface === 'chat' && raw.timeout_seconds === undefined) validated.request.timeout_seconds = CHOICE_LIMITS.maxTimeoutSeconds;
     const session = await ctx.sessions.create(validated, iface);
     return reply.code(201).send(handoff(session));
   });
