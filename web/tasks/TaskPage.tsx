@@ -1,40 +1,26 @@
 import './tasks.css';
 import { render } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 import { taskClient, watchTask } from './task-client.js';
 import { TaskInteraction } from './TaskInteraction.js';
 import { TaskTerminal } from './TaskTerminal.js';
 
-/** Notifies (tab hidden, permission granted) when this task starts waiting for a person. */
-function notifyWaiting(task: TaskView): void {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || document.visibilityState !== 'hidden') return;
-  const n = new Notification(`${task.name} waits for you`, { body: task.interaction?.prompt ?? task.session.name, tag: `task-wait:${task.id}` });
-  n.onclick = () => {
-    window.focus();
-    n.close();
-  };
-}
-
 /**
  * The page of one orchestrated task: status, the question it waits on (answerable as a choice or text),
  * and a live terminal to attach (xterm.js, loaded only when opened). Mount with `mountTaskPage`.
+ * Browser notifications for a task that starts waiting come from the portal's notification watch (one
+ * place, the user's notification settings apply).
  */
 export function TaskPage({ taskId }: { taskId: string }) {
   const [task, setTask] = useState<TaskView | null>(null);
   const [error, setError] = useState('');
   const [attached, setAttached] = useState(false);
-  const lastStatus = useRef<string | null>(null);
 
   useEffect(() => {
     taskClient.get(taskId).then((r) => setTask(r.task), (e: Error) => setError(e.message));
     return watchTask(taskId, setTask);
   }, [taskId]);
-  useEffect(() => {
-    if (task && task.status === 'WAITING_FOR_USER' && lastStatus.current !== null && lastStatus.current !== 'WAITING_FOR_USER') notifyWaiting(task);
-    if (task) lastStatus.current = task.status;
-  }, [task?.status]);
-
   if (error) return <section class="task-page" data-testid="task-page"><p role="alert">{error}</p></section>;
   if (!task) return <section class="task-page" data-testid="task-page" aria-busy="true" />;
   const goal = task.goal ?? task.session.goal;
