@@ -114,7 +114,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private onWait(wait: TerminalWait): void {
     const status = this.state.status;
     // A wait while WAITING_FOR_USER means the screen changed meanwhile: read it again.
-    if (status === 'DONE' || status === 'FAILED') return;
+    if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive) return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition);
     if (kind === 'busy') return;
     // Without idle patterns (the generic adapter) every wait may take the next pending input.

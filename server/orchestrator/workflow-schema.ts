@@ -19,6 +19,11 @@ export const taskDefinitionSchema = z.strictObject({
   pendingInputs: z.array(z.string({ error: 'must be a string' }), { error: 'must be a list of strings' }).default([]),
   /** Do not end the process when the task is DONE (it stays attachable). */
   keepAlive: z.boolean({ error: 'must be true or false' }).default(false),
+  /**
+   * false: a non-interactive step (build, test): never asks a person or sends input; it is DONE when it
+   * exits 0. (For raw-mode programs that go quiet while working and have no busy pattern.)
+   */
+  interactive: z.boolean({ error: 'must be true or false' }).default(true),
   /** Append the adapter's injectArgs and let its handlers answer prompts without a person. */
   autoApprove: z.boolean({ error: 'must be true or false' }).default(false),
   /** Extra handlers tried before the adapter's (only with autoApprove). */

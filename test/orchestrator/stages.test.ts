@@ -70,6 +70,16 @@ describe('stages', () => {
     expect(existsSync(join(work, 'never.txt'))).toBe(false);
   });
 
+  it('a non-interactive step that prints and then works silently is never taken for a question', async () => {
+    const needed: string[] = [];
+    orchestrator.on('interaction-needed', (task) => needed.push(task.name));
+    const session = orchestrator.start({ cwd: work, stages: [{ tasks: [{ name: 'build', interactive: false, command: 'bash', args: ['-c', 'echo building; sleep 0.6; echo built > built.txt'] }] }] });
+    const result = await finished(orchestrator, session);
+    expect(result.status).toBe('DONE');
+    expect(needed).toEqual([]);
+    expect(existsSync(join(work, 'built.txt'))).toBe(true);
+  });
+
   it('an unknown adapter fails the task with the known ids', async () => {
     const session = orchestrator.start({ cwd: work, stages: [{ tasks: [{ name: 'x', adapter: 'no-such-agent' }] }] });
     const result = await finished(orchestrator, session);
