@@ -2,7 +2,7 @@ import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
 
-export type PortalPage = 'list' | 'choice' | 'history' | 'task';
+export type PortalPage = 'list' | 'choice' | 'history' | 'task' | 'resolve';
 
 /** What the hub embeds in every portal page so the first paint needs no extra request. */
 export interface PortalBoot {
@@ -18,7 +18,7 @@ export interface PortalBoot {
   catalog: Record<string, string>;
   interactions: InteractionSummary[];
   server_now: number;
-  /** The orchestrated task the page shows (page 'task', web/tasks/TaskPage.tsx). */
+  /** The task the page shows: an orchestrated task (page 'task', web/tasks/) or a resolve task (page 'resolve', web/resolve/). */
   task_id: string | null;
 }
 

@@ -30,7 +30,7 @@ async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | nu
 }
 
 /**
- * The web portal: page routes (/, /choice/:id, /history, /tasks/:id), the content-hashed bundle at
+ * The web portal: page routes (/, /choice/:id, /history, /tasks/:id, /resolve/:id), the content-hashed bundle at
  * /assets/<version>/<file>, the language catalogs, the no-script fallback form, and opening the browser
  * for new web interactions.
  */
@@ -56,7 +56,8 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
     const query = request.query as Record<string, unknown>;
     if (typeof query.token === 'string' && request.method === 'GET') return reply.code(303).header('location', request.url.split('?')[0]).send();
     const boot = await bootFor(ctx, page, sessionId, taskId);
-    const status = page === 'choice' && !boot.session ? 404 : error ? 400 : 200;
+    const unknown = (page === 'choice' && !boot.session) || (page === 'resolve' && !boot.interactions.some((row) => row.kind === 'resolve' && row.id === taskId));
+    const status = unknown ? 404 : error ? 400 : 200;
     const title = boot.session ? `${boot.session.request.title} · gatehouse` : 'gatehouse';
     const t = catalogT(boot.catalog);
     const html = bundle ? bundlePageHtml(bundle, boot, title, fallbackBodyHtml(boot, t, boot.prompt_html ?? '', error)) : fallbackPageHtml(boot, t, boot.prompt_html ?? '', error);
@@ -67,6 +68,7 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
   app.get('/history', (request, reply) => sendPage(request, reply, 'history', null));
   app.get<{ Params: { id: string } }>('/choice/:id', (request, reply) => sendPage(request, reply, 'choice', request.params.id));
   app.get<{ Params: { id: string } }>('/tasks/:id', (request, reply) => sendPage(request, reply, 'task', null, null, request.params.id));
+  app.get<{ Params: { id: string } }>('/resolve/:id', (request, reply) => sendPage(request, reply, 'resolve', null, null, request.params.id));
 
   app.get<{ Params: { lang: string } }>('/api/portal/catalog/:lang', async (request) => {
     const lang = request.params.lang;
