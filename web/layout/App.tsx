@@ -10,6 +10,7 @@ import { lazyView } from './lazy-view.js';
 const SettingsPanel = lazyView(() => import('../config/SettingsPanel.js').then((m) => m.SettingsPanel));
 const HistoryPage = lazyView(() => import('../history/HistoryPage.js').then((m) => m.HistoryPage));
 const TaskPage = lazyView(() => import('../tasks/TaskPage.js').then((m) => m.TaskPage));
+const ResolvePage = lazyView(() => import('../resolve/ResolvePage.js').then((m) => m.ResolvePage));
 
 /** The shell of every page: header, the interaction list on the left, the page's own content. */
 export function App() {
@@ -43,11 +44,12 @@ export function App() {
       <NotifyPrompt />
       {settingsOpen && <SettingsPanel onClose={() => setSettingsOpen(false)} />}
       <div class="body">
-        <InteractionList currentId={boot.session_id} />
+        <InteractionList currentId={boot.page === 'resolve' ? boot.task_id : boot.session_id} />
         <main class="content">
           {boot.page === 'choice' && <ChoicePage />}
           {boot.page === 'history' && <HistoryPage />}
           {boot.page === 'task' && boot.task_id && <TaskPage taskId={boot.task_id} />}
+          {boot.page === 'resolve' && boot.task_id && <ResolvePage taskId={boot.task_id} />}
           {boot.page === 'list' && (
             <section class="empty-state" data-testid="root-hint">
               <h1>{t('root.heading')}</h1>
