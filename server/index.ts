@@ -1,5 +1,23 @@
 /** gatehouse's library API (package main export). Each area adds its own lines. */
 
+// The hub and its clients (README: The hub, HTTP API).
+export { ensureHub, HubUnavailableError, type EnsureHubOptions } from './hub-client/ensure-hub.js';
+export { HubClient, HubRequestError } from './hub-client/hub-client.js';
+export { runHub, HubAlreadyRunningError, type RunningHub } from './hub/run-hub.js';
+export { hubConfigFromEnv, DEFAULT_PORT, type HubConfig } from './config/hub-config.js';
+export { dataDir, dataPaths } from './config/data-paths.js';
+
+// Choice requests and results (README: The tool contract).
+export { validateChoiceRequest, type ChoiceRequest, type ChoiceOption, type ValidatedRequest } from '../shared/choice/validate-request.js';
+export { CHOICE_LIMITS, type SessionStatus as ChoiceStatus } from '../shared/choice/limits.js';
+export type { ChoiceResult, ChoiceSessionView, ChoiceDraft } from '../shared/choice/session-types.js';
+export { RequestValidationError, type FieldProblem } from '../shared/validation-error.js';
+export type { InteractionSummary } from '../shared/interactions.js';
+export type { ServerMessage, ClientMessage } from '../shared/ws-messages.js';
+
+// The PTY mediation core (docs/cli-gates.md).
+export { PtyProgram, parseMenu, mapSelection, keysToSelect, readFullMenu, typeAnswer, killProcessGroup, type PtySpawnOptions, type ParsedMenu } from './pty/index.js';
+
 // Orchestrator: staged workflows of CLI agents in pseudo-terminals (docs/orchestrator.md).
 export { Orchestrator, UnknownTaskError, type OrchestratorEvents, type OrchestratorOptions } from './orchestrator/orchestrator.js';
 export { SessionManager } from './orchestrator/session-manager.js';
