@@ -23,7 +23,7 @@ export function ResolveSelectionView({ selection, error }: { selection: ResolveS
             return (
               <li key={i} class={`rs-option${atCursor ? ' rs-option-cursor' : ''}`} data-testid="resolve-option" aria-current={atCursor ? 'true' : undefined}>
                 <span class="rs-pointer" aria-hidden="true">{atCursor ? '❯' : ''}</span>
-                <span class="rs-option-text">{option}</span>
+                <span class="rs-option-text" data-testid="resolve-option-text">{option}</span>
                 {atCursor && <span class="rs-sr">{t('resolve.cursor')}</span>}
               </li>
             );
