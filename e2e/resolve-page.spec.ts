@@ -149,6 +149,11 @@ test('a failed import re-presents the same options with tsci’s error; a search
   await hub.client.request('DELETE', `/api/resolve/${id}`);
   await expect(page.getByTestId('resolve-page')).toHaveAttribute('data-closed', 'true');
   await expect(page.getByTestId('resolve-waiting-on')).toHaveAttribute('data-waiting', 'none');
+  await expect(page.getByTestId('resolve-closed-badge')).toHaveText('Closed');
+  await expect(page.getByTestId('resolve-selection').locator('h2')).toHaveText('Last selection (never answered)');
+  await expect(page.getByTestId('resolve-screen')).toHaveAttribute('data-live', 'false');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: `${SHOTS}/resolve-closed-en-light.png`, fullPage: true });
 
   const none = await startResolve('NOSUCHPART');
   await openResolvePage(page, none);

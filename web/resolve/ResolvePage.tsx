@@ -13,11 +13,20 @@ import { isOver, newerView, stateTone, waitingOn } from './resolve-state.js';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(intlLocale(i18n.language)) : '—');
 
-function StateBadge({ state }: { state: string }) {
+/** The state's badge; closed by the agent mid-way (not finished/failed), the state it stopped in is muted and "Closed" added. */
+function StateBadge({ state, closed }: { state: string; closed: boolean }) {
+  const stopped = closed && state !== 'finished' && state !== 'failed';
   return (
-    <span class={`badge rs-badge rs-tone-${stateTone(state)}`} data-testid="resolve-state" data-state={state}>
-      {t(`common:resolveStatus.${state}`, { defaultValue: state })}
-    </span>
+    <>
+      <span class={`badge rs-badge rs-tone-${stopped ? 'idle' : stateTone(state)}`} data-testid="resolve-state" data-state={state}>
+        {t(`common:resolveStatus.${state}`, { defaultValue: state })}
+      </span>
+      {stopped && (
+        <span class="badge rs-badge rs-tone-bad" data-testid="resolve-closed-badge">
+          {t('resolve.closedBadge')}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -85,7 +94,7 @@ export function ResolvePage({ taskId }: { taskId: string }) {
     <article class="card rs-page" data-testid="resolve-page" data-state={task.state} data-over={over ? 'true' : 'false'} data-closed={closed ? 'true' : 'false'}>
       <header class="rs-head">
         <h1 class="rs-title">{t('resolve.heading', { name: task.component_name })}</h1>
-        <StateBadge state={task.state} />
+        <StateBadge state={task.state} closed={closed || task.ended_at !== null} />
         <span class="badge">{t('common:interface.pty', { defaultValue: 'pty' })}</span>
       </header>
       <p class="rs-watching" data-testid="resolve-readonly">{t('resolve.watching')}</p>
@@ -122,7 +131,7 @@ export function ResolvePage({ taskId }: { taskId: string }) {
           </>
         )}
       </dl>
-      {task.state === 'selection_required' && task.selection && <ResolveSelectionView selection={task.selection} error={task.error} />}
+      {task.state === 'selection_required' && task.selection && <ResolveSelectionView selection={task.selection} error={task.error} over={over} />}
       <ResolveOutcomeView task={task} />
       <ResolveScreenView screen={task.screen} live={!over} />
     </article>
@@ -135,7 +144,7 @@ function ClosedFromRow({ title, state, created, ended }: { title: string; state:
     <article class="card rs-page" data-testid="resolve-page" data-state={state} data-over="true" data-closed="true">
       <header class="rs-head">
         <h1 class="rs-title">{title}</h1>
-        <StateBadge state={state} />
+        <StateBadge state={state} closed />
       </header>
       <p class="rs-watching" data-testid="resolve-readonly">{t('resolve.watching')}</p>
       <p class="notice" data-testid="resolve-over">{t('resolve.closed')}</p>

@@ -5,10 +5,10 @@ import { t } from '../config/i18n.js';
  * The prompt tsci waits on, relayed verbatim (prompt and option lines exactly as the agent gets them), with
  * tsci's cursor marked. A list, not a form: only the agent can answer.
  */
-export function ResolveSelectionView({ selection, error }: { selection: ResolveSelection; error?: string }) {
+export function ResolveSelectionView({ selection, error, over }: { selection: ResolveSelection; error?: string; over: boolean }) {
   return (
     <section class="rs-section rs-selection" data-testid="resolve-selection" data-selection-id={selection.selection_id}>
-      <h2 class="rs-subtitle">{t('resolve.selection')}</h2>
+      <h2 class="rs-subtitle">{t(over ? 'resolve.lastSelection' : 'resolve.selection')}</h2>
       {error !== undefined && (
         <div class="rs-retry" data-testid="resolve-retry-error">
           <p>{t('resolve.retryError')}</p>
