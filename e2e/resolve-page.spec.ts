@@ -128,6 +128,11 @@ test('many results: the menu on the page and on the live screen, read-only; the 
   await page.reload();
   await expect(view).toHaveAttribute('data-closed', 'true');
   await expect(page.getByTestId('resolve-state')).toHaveAttribute('data-state', 'finished');
+  // Reopened after the close, the hub still serves the last view: the file and tsci's last screen.
+  await expect(page.getByTestId('resolve-location')).toHaveText(finished.location!);
+  await expect(screen).toContainText('CC0402KRX7R7BB104');
+  // The agent's side is unchanged: once closed, the task is gone for the tools.
+  await expect(hub.client.request('GET', `/api/resolve/${id}`)).rejects.toThrow(/no resolve task/);
 });
 
 test('a failed import re-presents the same options with tsci’s error; a search with no result fails with tsci’s words and exit code', async ({ page }) => {

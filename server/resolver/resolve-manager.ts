@@ -73,6 +73,11 @@ export class ResolveManager {
     return task;
   }
 
+  /** The last view of a recently closed task (the five most recent are kept for the portal). */
+  closedView(id: string): ResolveTaskView | undefined {
+    return this.closedViews.find((v) => v.task_id === id);
+  }
+
   list(): ResolveTaskView[] {
     return [...this.tasks.values()].map((t) => t.view());
   }

@@ -61,8 +61,12 @@ export const resolverPlugin: HubPlugin = (app, ctx) => {
 
   app.get('/api/resolve', async () => ({ tasks: manager.list() }));
 
-  app.get<{ Params: { id: string } }>('/api/resolve/:id', async (request, reply) => {
+  // `?closed=include` (the portal's page): a recently closed task answers with its last view and
+  // `closed: true` instead of 404. Without it a closed task is gone, as the guideline's close says.
+  app.get<{ Params: { id: string }; Querystring: { closed?: string } }>('/api/resolve/:id', async (request, reply) => {
     try {
+      const last = request.query.closed === 'include' ? manager.closedView(request.params.id) : undefined;
+      if (last) return { ...last, closed: true };
       return manager.get(request.params.id).view();
     } catch (err) {
       return sendError(reply, err);

@@ -51,7 +51,7 @@ export function ResolvePage({ taskId }: { taskId: string }) {
         (view) => {
           if (!alive) return;
           if (view) setTask((current) => newerView(current, view));
-          else setClosed(true);
+          if (!view || view.closed) setClosed(true);
           setLoaded(true);
         },
         (e: Error) => alive && setError(e.message),
@@ -60,7 +60,7 @@ export function ResolvePage({ taskId }: { taskId: string }) {
     const stop = watchResolveTask(taskId, {
       onTask: (view) => {
         setTask((current) => newerView(current, view));
-        // Closing is announced with the task's last view; only a refetch (404) tells closed from ended.
+        // Closing is announced with the task's last view; only a refetch (closed: true) tells closed from ended.
         if (view.ended_at) void refresh();
       },
       onScreen: (screen) => setTask((current) => (current ? { ...current, screen } : current)),

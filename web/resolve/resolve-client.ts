@@ -1,11 +1,14 @@
 import type { ResolveScreen, ResolveTaskView } from '../../server/resolver/resolve-types.js';
 import { backoffDelay } from '../live/backoff.js';
 
-/** `GET /api/resolve/:id` (same origin, the credential cookie rides along). null when the hub does not have it (closed). */
-export async function fetchResolveTask(id: string): Promise<ResolveTaskView | null> {
-  const response = await fetch(`/api/resolve/${encodeURIComponent(id)}`, { credentials: 'same-origin' });
+/**
+ * `GET /api/resolve/:id?closed=include` (same origin, the credential cookie rides along): the live task, or a
+ * recently closed one's last view with `closed: true`; null when the hub no longer has it.
+ */
+export async function fetchResolveTask(id: string): Promise<(ResolveTaskView & { closed?: boolean }) | null> {
+  const response = await fetch(`/api/resolve/${encodeURIComponent(id)}?closed=include`, { credentials: 'same-origin' });
   if (response.status === 404) return null;
-  const data = (await response.json().catch(() => ({}))) as ResolveTaskView & { error?: { message?: string } };
+  const data = (await response.json().catch(() => ({}))) as ResolveTaskView & { closed?: boolean; error?: { message?: string } };
   if (!response.ok) throw new Error(data.error?.message ?? `HTTP ${response.status}`);
   return data;
 }
