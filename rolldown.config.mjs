@@ -1,6 +1,11 @@
 // Bundles the compiled CLI (dist/server/cli/main.js) into dist/cli/ so a process — above all the hub,
 // which clients start on demand — loads a few files instead of hundreds of modules (cold start ≈ 3× faster).
 // node-pty is a native addon and stays external.
+import { rmSync } from 'node:fs';
+
+// Chunk names carry content hashes: start from an empty folder so old chunks do not pile up.
+rmSync('dist/cli', { recursive: true, force: true });
+
 export default {
   input: { gatehouse: 'dist/server/cli/main.js' },
   platform: 'node',

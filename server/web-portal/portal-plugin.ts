@@ -9,7 +9,8 @@ import { openBrowserForNewWebSessions } from './browser-opener.js';
 import { fallbackBodyHtml, fallbackPageHtml } from './fallback-page.js';
 import { catalogT, pageCatalog } from './page-catalog.js';
 import { ASSET_HEADERS, ASSET_ROUTE, bundlePageHtml, PAGE_HEADERS } from './page-html.js';
-import { promptHtml } from './prompt-html.js';
+// The Markdown renderer (marked + sanitize-html) is loaded on the first page that needs it, not at hub start.
+const loadPromptHtml = () => import('./prompt-html.js').then((m) => m.promptHtml);
 import { loadWebBundle, webDistDir } from './web-assets.js';
 
 async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | null, taskId: string | null = null): Promise<PortalBoot> {
@@ -19,7 +20,7 @@ async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | nu
     page,
     session_id: sessionId,
     session: stored ? ctx.sessions.view(stored) : null,
-    prompt_html: stored ? promptHtml(stored.request.prompt) : null,
+    prompt_html: stored ? (await loadPromptHtml())(stored.request.prompt) : null,
     terminal_command: stored ? terminalCommand(stored.id, ctx.config.paths.dir) : null,
     settings,
     catalog: await pageCatalog(settings.effective_language),
