@@ -1,5 +1,5 @@
-import pty from 'node-pty';
 import type { IPty } from 'node-pty';
+import { nodePty } from './native-modules.js';
 import { encodeKey, type Key } from './keys.js';
 import { killProcessGroup } from './process-group.js';
 import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-screen.js';
@@ -73,7 +73,7 @@ export class PtyProgram {
     env.TERM ??= 'xterm-256color';
     const cols = opts.cols ?? 120;
     const rows = opts.rows ?? 30;
-    this.pty = pty.spawn(opts.command, opts.args ?? [], { name: env.TERM, cols, rows, cwd: opts.cwd ?? process.cwd(), env });
+    this.pty = nodePty().spawn(opts.command, opts.args ?? [], { name: env.TERM, cols, rows, cwd: opts.cwd ?? process.cwd(), env });
     this.pid = this.pty.pid;
     // The slave's name, known before the child has set up its fds (node-pty keeps it as `_pty`).
     const slave = (this.pty as unknown as { _pty?: unknown })._pty;

@@ -1,9 +1,8 @@
-import xterm from '@xterm/headless';
 import type { IMarker, Terminal } from '@xterm/headless';
+import { headlessXterm } from './native-modules.js';
 import { RowHistory } from './row-history.js';
 import { isSpinnerVariant } from './spinner-variant.js';
 
-const { Terminal: HeadlessTerminal } = xterm;
 
 /** One logical line of the block: its text, first buffer row (-1 for text a spinner wiped), content style. */
 export interface BlockLine {
@@ -47,7 +46,7 @@ export class TerminalScreen {
   private readonly parsedListeners = new Set<() => void>();
 
   constructor(cols: number, rows: number, reply: (data: string) => void) {
-    this.term = new HeadlessTerminal({ cols, rows, scrollback: 10_000, allowProposedApi: true });
+    this.term = new (headlessXterm().Terminal)({ cols, rows, scrollback: 10_000, allowProposedApi: true });
     this.term.onData(reply);
     this.term.onLineFeed(() => {
       if (!this.awaitingLineFeed) return;

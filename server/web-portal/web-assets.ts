@@ -16,8 +16,8 @@ interface ViteManifestEntry {
 export interface BuiltAsset {
   name: string;
   body: Buffer;
-  /** The same bytes gzip-compressed once at load (sent when the browser accepts gzip). */
-  gzipped: Buffer;
+  /** The same bytes gzip-compressed on first use, then kept (sent when the browser accepts gzip). */
+  readonly gzipped: Buffer;
   contentType: string;
 }
 
@@ -63,11 +63,25 @@ export function loadWebBundle(dir: string): WebBundle | null {
     const body = readFileSync(path);
     hash.update(body);
     const name = file.slice(file.lastIndexOf('/') + 1);
-    files.set(name, { name, body, gzipped: gzipSync(body, { level: 9 }), contentType: TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
+    files.set(name, builtAsset(name, body));
   }
   const base = (f: string) => f.slice(f.lastIndexOf('/') + 1);
   const css = [...(entry.css ?? []), ...entries.filter((e) => e.file.endsWith('.css')).map((e) => e.file)];
   return { version: hash.digest('hex').slice(0, 16), entryScript: base(entry.file), stylesheets: [...new Set(css.map(base))], files };
+}
+
+/** Compressing every file at hub start cost ~20 ms of a cold start; each file is compressed when first asked for. */
+function builtAsset(name: string, body: Buffer): BuiltAsset {
+  let gzipped: Buffer | null = null;
+  return {
+    name,
+    body,
+    get gzipped() {
+      gzipped ??= gzipSync(body, { level: 9 });
+      return gzipped;
+    },
+    contentType: TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream',
+  };
 }
 
 /** Manifest order: the entry's script, its stylesheets, then every other file as the manifest lists it. */
