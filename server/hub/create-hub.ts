@@ -13,6 +13,7 @@ import { InteractionRegistry } from './interaction-registry.js';
 import { createRequestGuard } from './request-guard.js';
 import { createErrorHandler } from './http-errors.js';
 import { hubPlugins } from './plugins.js';
+import { lazySchemaCompilers } from './lazy-schema-compilers.js';
 import type { HubContext } from './context.js';
 
 export interface Hub {
@@ -31,7 +32,7 @@ export async function createHub(config: HubConfig, log: Logger, env: NodeJS.Proc
   const settings = new SettingsService(store, languageFromEnv(env, (m) => log.warn(m)));
   let baseUrl = '';
 
-  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true, bodyLimit: 1024 * 1024, schemaController: { compilersFactory: lazySchemaCompilers as never } });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   const extraHosts = config.host === '127.0.0.1' || config.host === 'localhost' ? [] : [config.host];
   app.addHook('onRequest', createRequestGuard({ token, extraHosts }));
