@@ -21,9 +21,29 @@ export interface ChoiceScreen {
   manualScroll: number | null;
 }
 
-/** Light clean-up of Markdown for a terminal: headings, emphasis and code marks go, text stays. */
+/**
+ * Markdown soft line breaks: a line that continues a paragraph joins the previous one (as the portal shows it),
+ * except inside code fences, before list items, headings, quotes and tables, and after a hard break.
+ */
+export function joinSoftBreaks(text: string): string {
+  const out: string[] = [];
+  let inFence = false;
+  let previousJoinable = false;
+  for (const line of text.split('\n')) {
+    const fence = /^\s*(```|~~~)/.test(line);
+    if (fence) inFence = !inFence;
+    const startsBlock = line.trim() === '' || /^\s*([-*+]\s|\d+[.)]\s|#|>|\|)/.test(line);
+    if (!fence && !inFence && previousJoinable && !startsBlock) out[out.length - 1] += ` ${line.trim()}`;
+    else out.push(line);
+    const last = out[out.length - 1];
+    previousJoinable = !fence && !inFence && line.trim() !== '' && !/(  |\\)$/.test(line) && !last.trimStart().startsWith('|');
+  }
+  return out.join('\n');
+}
+
+/** Light clean-up of Markdown for a terminal: soft breaks joined; headings, emphasis and code marks go, text stays. */
 export function plainMarkdown(text: string): string {
-  return text
+  return joinSoftBreaks(text)
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/\*\*(.+?)\*\*/g, '$1')
     .replace(/__(.+?)__/g, '$1')
