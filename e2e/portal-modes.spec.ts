@@ -10,6 +10,23 @@ test.describe('choice page: modes, bounds, notes, cancel, interface switch', () 
     expect((await getSession(hub, session.id)).result).toMatchObject({ status: 'submitted', selected: [{ id: 'mongo', label: 'MongoDB' }] });
   });
 
+  test('single-submit with the keyboard: arrow keys only move the choice, Enter submits it', async ({ page, hub }) => {
+    await hub.client.request('PUT', '/api/settings', { submit_mode: 'single-submit' });
+    const { session, url } = await createChoice(hub);
+    await openPortal(page, url);
+    const radios = page.getByRole('radio');
+    await radios.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(radios.nth(1)).toBeChecked();
+    expect((await getSession(hub, session.id)).status).toBe('pending');
+    await expect(page.getByTestId('final-state')).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('final-state')).toBeVisible();
+    const result = (await getSession(hub, session.id)).result!;
+    expect(result.status).toBe('submitted');
+    expect(result.selected.map((o) => o.id)).toEqual([session.request.options[1].id]);
+  });
+
   test('multi: min/max_selections enforced with a clear message, then submitted', async ({ page, hub }) => {
     const { session, url } = await createChoice(hub, {
       selection_mode: 'multi',

@@ -72,10 +72,11 @@ export function ChoiceForm({ session }: { session: ChoiceSessionView }) {
             checked={draft.selected_ids.includes(option.id)}
             note={notes ? (draft.annotations[option.id] ?? '') : null}
             notePlaceholder={hint('choice.optionNotePlaceholder')}
-            onToggle={() => {
+            onToggle={(byPointer) => {
               const selected = toggleOption(draft.selected_ids, option.id, request.selection_mode);
               setDraft((d) => ({ ...d, selected_ids: selected }));
-              if (singleSubmit) submit(selected);
+              // Single-submit answers on a click; arrow keys only move the choice (Enter then submits).
+              if (singleSubmit && byPointer) submit(selected);
             }}
             onNote={(text) => setDraft((d) => ({ ...d, annotations: { ...d.annotations, [option.id]: text } }))}
           />

@@ -8,7 +8,8 @@ interface Props {
   /** The option's note, or null when notes are switched off. */
   note: string | null;
   notePlaceholder?: string;
-  onToggle(): void;
+  /** `byPointer`: a real click or tap (event.detail ≥ 1), not an arrow key or Space moving through the group. */
+  onToggle(byPointer: boolean): void;
   onNote(text: string): void;
 }
 
@@ -23,7 +24,7 @@ export function OptionRow({ option, multi, checked, note, notePlaceholder, onTog
           name="choice"
           value={option.id}
           checked={checked}
-          onClick={onToggle}
+          onClick={(e) => onToggle(e.detail > 0)}
           aria-describedby={option.description ? descId : undefined}
         />
         <span class="option-text">
