@@ -43,11 +43,11 @@ test('a waiting task: answer its y/n question on the page, then type into the li
   const id = await startTask({ adapter: 'fake-agent' });
   await expect.poll(async () => (await taskOf(id)).status, { timeout: 30_000 }).toBe('WAITING_FOR_USER');
   const requested = await openFromList(page, id);
-  await expect(page.getByTestId('task-status')).toHaveText('WAITING_FOR_USER');
+  await expect(page.getByTestId('task-status')).toHaveText('Waiting for you');
   await expect(page.getByTestId('task-interaction')).toContainText('Allow this action? (y/n)');
   await page.getByTestId('task-answer-input').fill('y');
   await page.getByTestId('task-answer-send').click();
-  await expect(page.getByTestId('task-status')).toHaveText('DONE (alive)');
+  await expect(page.getByTestId('task-status')).toHaveText('Done (still running)');
   expect(requested.filter((u) => u.includes('xterm'))).toEqual([]); // xterm.js only loads on attach
 
   await page.getByTestId('task-attach').click();
@@ -72,7 +72,7 @@ test('a detected menu is answered as a choice (applied as arrow keys by the hub)
   await expect(page.getByTestId('task-interaction')).toContainText('Pick a model');
   await expect(page.getByTestId('task-option')).toHaveText(['fast-small', 'balanced-medium', 'careful-large']);
   await page.getByTestId('task-option').filter({ hasText: 'careful-large' }).click();
-  await expect(page.getByTestId('task-status')).toHaveText('DONE (alive)');
+  await expect(page.getByTestId('task-status')).toHaveText('Done (still running)');
   await page.getByTestId('task-attach').click();
   await expect(page.getByTestId('task-terminal').locator('.xterm-rows')).toContainText('Model set to careful-large.');
 });

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 import { taskClient } from './task-client.js';
+import { t } from '../config/i18n.js';
 
 /**
  * What a waiting task asks, answerable right here: a detected menu (options from the PTY core's generic
@@ -26,7 +27,7 @@ export function TaskInteraction({ task }: { task: TaskView }) {
   };
   return (
     <section class="task-interaction" data-testid="task-interaction" aria-live="polite">
-      <h2 class="task-prompt">{interaction.prompt || 'The program waits for input'}</h2>
+      <h2 class="task-prompt">{interaction.prompt || t('taskPage.waitsForInput')}</h2>
       {interaction.options.length > 0 ? (
         <ul class="task-options">
           {interaction.options.map((option) => (
@@ -45,8 +46,8 @@ export function TaskInteraction({ task }: { task: TaskView }) {
             void run(() => taskClient.sendText(task.id, text));
           }}
         >
-          <input type="text" value={text} onInput={(e) => setText((e.target as HTMLInputElement).value)} aria-label="Answer" data-testid="task-answer-input" />
-          <button type="submit" class="btn" disabled={busy} data-testid="task-answer-send">Send</button>
+          <input type="text" value={text} onInput={(e) => setText((e.target as HTMLInputElement).value)} aria-label={t('taskPage.answer')} data-testid="task-answer-input" />
+          <button type="submit" class="btn" disabled={busy} data-testid="task-answer-send">{t('taskPage.send')}</button>
         </form>
       )}
       {error && <p class="task-error" role="alert">{error}</p>}

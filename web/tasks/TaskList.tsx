@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 import { wsBase } from './task-client.js';
+import { t } from '../config/i18n.js';
 
 /** Every orchestrated task with its status, live (`task.updated` over `/ws`); each links to its page. */
 export function TaskList() {
@@ -25,14 +26,14 @@ export function TaskList() {
   if (!tasks.length) return null;
   return (
     <section class="task-list" data-testid="task-list">
-      <h2>Tasks</h2>
+      <h2>{t('taskPage.tasks')}</h2>
       <ul>
         {tasks.map((task) => (
           <li key={task.id}>
             <a href={`/tasks/${encodeURIComponent(task.id)}`}>
               {task.session.name} · {task.name}
             </a>{' '}
-            <span class={`task-status task-status-${task.status.toLowerCase()}`}>{task.status}</span>
+            <span class={`task-status task-status-${task.status.toLowerCase()}`}>{t(`common:taskStatus.${task.status}`)}</span>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import type { TaskView } from '../../server/orchestrator/task-views.js';
 import { taskClient, watchTask } from './task-client.js';
 import { TaskInteraction } from './TaskInteraction.js';
 import { TaskTerminal } from './TaskTerminal.js';
+import { t } from '../config/i18n.js';
 
 /**
  * The page of one orchestrated task: status, the question it waits on (answerable as a choice or text),
@@ -31,34 +32,34 @@ export function TaskPage({ taskId }: { taskId: string }) {
           {task.session.name} · {task.name}
         </h1>
         <span class={`task-status task-status-${task.status.toLowerCase()}`} data-testid="task-status">
-          {task.status}
-          {task.alive && task.status === 'DONE' ? ' (alive)' : ''}
+          {t(`common:taskStatus.${task.status}`)}
+          {task.alive && task.status === 'DONE' ? t('taskPage.alive') : ''}
         </span>
       </header>
       <dl class="task-facts">
         {goal && (
           <>
-            <dt>Goal</dt>
+            <dt>{t('taskPage.goal')}</dt>
             <dd>{goal}</dd>
           </>
         )}
-        <dt>Stage</dt>
+        <dt>{t('taskPage.stage')}</dt>
         <dd>
-          {task.stage + 1} of {task.session.stages} ({task.session.status})
+          {t('taskPage.stageOf', { stage: task.stage + 1, stages: task.session.stages, status: t(`common:taskStatus.${task.session.status}`, { defaultValue: task.session.status }) })}
         </dd>
-        <dt>Command</dt>
+        <dt>{t('taskPage.command')}</dt>
         <dd>
           <code>{task.command?.join(' ') ?? '—'}</code>
         </dd>
         {task.pendingInputs.length > 0 && (
           <>
-            <dt>Queued inputs</dt>
+            <dt>{t('taskPage.queued')}</dt>
             <dd>{task.pendingInputs.length}</dd>
           </>
         )}
         {task.error && (
           <>
-            <dt>Failed</dt>
+            <dt>{t('taskPage.failed')}</dt>
             <dd class="task-error">{task.error}</dd>
           </>
         )}
@@ -67,10 +68,10 @@ export function TaskPage({ taskId }: { taskId: string }) {
       {task.alive && (
         <div class="task-actions">
           <button type="button" class="btn" onClick={() => setAttached(!attached)} data-testid="task-attach" aria-expanded={attached}>
-            {attached ? 'Detach terminal' : 'Attach terminal'}
+            {attached ? t('taskPage.detach') : t('taskPage.attach')}
           </button>
           <button type="button" class="btn btn-quiet" onClick={() => void taskClient.stop(task.id)} data-testid="task-stop">
-            Stop task
+            {t('taskPage.stop')}
           </button>
         </div>
       )}

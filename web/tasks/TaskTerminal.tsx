@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { wsBase } from './task-client.js';
+import { t } from '../config/i18n.js';
 
 type Status = 'loading' | 'attached' | 'ended' | 'error';
 
@@ -35,7 +36,7 @@ export function TaskTerminal({ taskId }: { taskId: string }) {
         const m = JSON.parse(String(event.data)) as { type: string; data?: string; message?: string; code?: number | null };
         if (m.type === 'terminal.output') term.write(m.data ?? '');
         else if (m.type === 'terminal.error') setMessage(m.message ?? '');
-        else if (m.type === 'terminal.exit') setMessage(`exited with code ${m.code}`);
+        else if (m.type === 'terminal.exit') setMessage(t('taskPage.exited', { code: m.code }));
       };
       socket.onclose = () => !disposed && setStatus((s) => (s === 'attached' ? 'ended' : 'error'));
       const input = term.onData((data) => send({ type: 'terminal.input', data }));

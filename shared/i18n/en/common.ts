@@ -7,7 +7,7 @@ export default {
   remaining: '{{time}} left',
   language: { en: 'English', zh: '简体中文' },
   /** Statuses of the portal list's task and resolve rows. */
-  taskStatus: { PENDING: 'Queued', RUNNING: 'Running', AWAITING_INTERACTION: 'Awaiting answer', WAITING_FOR_USER: 'Waiting for you', DONE: 'Done', FAILED: 'Failed' },
+  taskStatus: { PENDING: 'Queued', RUNNING: 'Running', AWAITING_INTERACTION: 'Awaiting answer', WAITING_FOR_USER: 'Waiting for you', DONE: 'Done', FAILED: 'Failed', INTERRUPTED: 'Interrupted' },
   resolveStatus: { idle: 'Idle', checking_local: 'Checking locally', checking_global: 'Checking globally', selection_required: 'Selection needed', trying_import: 'Trying import', finished: 'Finished', failed: 'Failed' },
   /** The chat Protocol Block and the MCP client's form (shown to the person, not the agent). */
   gate: {

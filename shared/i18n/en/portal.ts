@@ -145,4 +145,21 @@ export default {
   error: {
     generic: 'Something went wrong: {{message}}',
   },
+  taskPage: {
+    goal: 'Goal',
+    stage: 'Stage',
+    stageOf: '{{stage}} of {{stages}} ({{status}})',
+    command: 'Command',
+    queued: 'Queued inputs',
+    failed: 'Failed',
+    alive: ' (still running)',
+    attach: 'Attach terminal',
+    detach: 'Detach terminal',
+    stop: 'Stop task',
+    waitsForInput: 'The program waits for input',
+    answer: 'Answer',
+    send: 'Send',
+    exited: 'exited with code {{code}}',
+    tasks: 'Tasks',
+  },
 };

@@ -7,7 +7,7 @@ export default {
   remaining: '剩余 {{time}}',
   language: { en: 'English', zh: '简体中文' },
   /** Statuses of the portal list's task and resolve rows. */
-  taskStatus: { PENDING: '排队中', RUNNING: '运行中', AWAITING_INTERACTION: '等待回答', WAITING_FOR_USER: '等待你处理', DONE: '已完成', FAILED: '失败' },
+  taskStatus: { PENDING: '排队中', RUNNING: '运行中', AWAITING_INTERACTION: '等待回答', WAITING_FOR_USER: '等待你处理', DONE: '已完成', FAILED: '失败', INTERRUPTED: '已中断' },
   resolveStatus: { idle: '空闲', checking_local: '本地检查中', checking_global: '全局检查中', selection_required: '需要选择', trying_import: '尝试导入', finished: '已完成', failed: '失败' },
   /** 对话中的协议块和 MCP 客户端表单（给人看，不是给智能体）。 */
   gate: {

@@ -145,4 +145,21 @@ export default {
   error: {
     generic: '出错了：{{message}}',
   },
+  taskPage: {
+    goal: '目标',
+    stage: '阶段',
+    stageOf: '第 {{stage}} / {{stages}} 阶段（{{status}}）',
+    command: '命令',
+    queued: '待发送的输入',
+    failed: '失败',
+    alive: '（仍在运行）',
+    attach: '连接终端',
+    detach: '断开终端',
+    stop: '停止任务',
+    waitsForInput: '程序正在等待输入',
+    answer: '回答',
+    send: '发送',
+    exited: '已退出，退出码 {{code}}',
+    tasks: '任务',
+  },
 };
