@@ -7,14 +7,19 @@ import { createChoice, expect, getSession, openPortal, test } from './support/po
 const shownRemaining = async (page: Page) => Number(await page.getByTestId('countdown').getAttribute('data-remaining-ms'));
 
 test.describe('live countdown and deadline', () => {
-  test('the countdown matches the hub’s deadline (within 250 ms)', async ({ page, hub }) => {
+  test('the countdown follows the hub’s deadline, not a timer of its own', async ({ page, hub }) => {
     const { session, url } = await createChoice(hub, { timeout_seconds: 120 });
+    // The hub moves the deadline and time passes before the page opens: a page counting down timeout_seconds
+    // from its own load would be ~30 s off; one that follows the hub's deadline is not.
+    await hub.client.request('POST', `/api/sessions/${session.id}/deadline`, { timeout_seconds: 90 });
+    const { deadline_at } = await getSession(hub, session.id);
+    const deadline = Date.parse(deadline_at);
+    await page.waitForTimeout(1500);
     await openPortal(page, url);
-    const deadline = Date.parse(session.deadline_at);
     for (let i = 0; i < 5; i++) {
       const [shown, now] = await page.evaluate(() => [Number(document.querySelector('[data-testid=countdown]')!.getAttribute('data-remaining-ms')), Date.now()]);
-      // The page refreshes every 100 ms from the hub's deadline and its clock offset.
-      expect(Math.abs(shown - (deadline - now))).toBeLessThanOrEqual(250);
+      // Correctness only (same machine, same clock); how close it stays — ~0.1 s — is measured by `npm run bench`.
+      expect(Math.abs(shown - (deadline - now))).toBeLessThan(1000);
       await page.waitForTimeout(300);
     }
   });
