@@ -1,25 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
 import { groupAlive } from '../../server/pty/index.js';
-import { finished, taskWhere, tempDataDir } from './support.js';
+import { finished, taskWhere, useOrchestratorFixture, type OrchestratorFixture } from './support.js';
 
 describe('real interactive programs driven by pendingInputs', () => {
-  let data: ReturnType<typeof tempDataDir>;
+  let data: OrchestratorFixture['data'];
   let work: string;
   let orchestrator: Orchestrator;
-  beforeEach(() => {
-    data = tempDataDir();
-    work = mkdtempSync(join(tmpdir(), 'gatehouse-work-'));
-    orchestrator = new Orchestrator({ dataDir: data.dir });
-  });
-  afterEach(async () => {
-    await orchestrator.shutdown();
-    data.cleanup();
-    rmSync(work, { recursive: true, force: true });
-  });
+  useOrchestratorFixture((f) => ({ data, work, orchestrator } = f));
 
   it('bash: each command is sent at the idle prompt; with the queue empty at the prompt the task is DONE and the shell ended', async () => {
     const session = orchestrator.start({ cwd: work, stages: [{ tasks: [{ name: 'sh', adapter: 'bash', pendingInputs: ['echo one > out.txt', 'echo two >> out.txt'] }] }] });

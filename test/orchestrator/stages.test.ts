@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
 import type { WorkflowInput } from '../../server/orchestrator/workflow-schema.js';
-import { finished, taskWhere, tempDataDir } from './support.js';
+import { finished, taskWhere, useOrchestratorFixture, type OrchestratorFixture } from './support.js';
 
 /** A task that marks its start, then waits (up to 10 s) for `other` to have started: it only succeeds if both overlap. */
 const meetsTask = (name: string, other: string) => ({
@@ -14,19 +13,10 @@ const meetsTask = (name: string, other: string) => ({
 });
 
 describe('stages', () => {
-  let data: ReturnType<typeof tempDataDir>;
+  let data: OrchestratorFixture['data'];
   let work: string;
   let orchestrator: Orchestrator;
-  beforeEach(() => {
-    data = tempDataDir();
-    work = mkdtempSync(join(tmpdir(), 'gatehouse-work-'));
-    orchestrator = new Orchestrator({ dataDir: data.dir });
-  });
-  afterEach(async () => {
-    await orchestrator.shutdown();
-    data.cleanup();
-    rmSync(work, { recursive: true, force: true });
-  });
+  useOrchestratorFixture((f) => ({ data, work, orchestrator } = f));
 
   it('runs the tasks of a stage in parallel (their lifetimes overlap)', async () => {
     const session = orchestrator.start({ cwd: work, stages: [{ tasks: [meetsTask('a', 'b'), meetsTask('b', 'a')] }] });

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Orchestrator } from '../../server/orchestrator/orchestrator.js';
+import { afterEach, beforeEach } from 'vitest';
+import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
 import type { TaskState, WorkflowSessionState } from '../../server/orchestrator/task-types.js';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -49,4 +50,28 @@ export async function finished(orchestrator: Orchestrator, session: WorkflowSess
   const done = await orchestrator.finished(session.id);
   if (!done) throw new Error(`session ${session.id} vanished`);
   return done;
+}
+
+export interface OrchestratorFixture {
+  data: { dir: string; cleanup: () => void };
+  work: string;
+  orchestrator: Orchestrator;
+}
+
+/**
+ * Per test: a temp data dir, a temp working dir and an Orchestrator over them, shut down and removed after.
+ * `use` receives each test's fixture (e.g. `useOrchestratorFixture((f) => ({ data, work, orchestrator } = f))`).
+ */
+export function useOrchestratorFixture(use: (fixture: OrchestratorFixture) => void): void {
+  let fixture: OrchestratorFixture;
+  beforeEach(() => {
+    const data = tempDataDir();
+    fixture = { data, work: mkdtempSync(join(tmpdir(), 'gatehouse-work-')), orchestrator: new Orchestrator({ dataDir: data.dir }) };
+    use(fixture);
+  });
+  afterEach(async () => {
+    await fixture.orchestrator.shutdown();
+    fixture.data.cleanup();
+    rmSync(fixture.work, { recursive: true, force: true });
+  });
 }
