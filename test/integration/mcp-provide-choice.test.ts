@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { startTestMcp, type TestMcp } from '../support/mcp-client.js';
+import { describe, expect, it } from 'vitest';
+import type { TestHub } from '../support/test-hub.js';
+import { useHubWithMcp, type TestMcp } from '../support/mcp-client.js';
 
 let hub: TestHub;
 let mcp: TestMcp;
-beforeAll(async () => {
-  hub = await startTestHub();
-  mcp = await startTestMcp(hub.env);
-});
-afterAll(async () => {
-  await mcp?.close();
-  await hub?.stop();
-});
+useHubWithMcp((f) => ({ hub, mcp } = f));
 
 const request = {
   prompt: 'Deploying needs a database and none is configured. Which one?',

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { startTestMcp, type TestMcp } from '../support/mcp-client.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TestHub } from '../support/test-hub.js';
+import { useHubWithMcp, type TestMcp } from '../support/mcp-client.js';
 import { KEY, TuiDriver } from '../terminal/support/tui-driver.js';
 
 let hub: TestHub;
 let mcp: TestMcp;
 let tui: TuiDriver | undefined;
-beforeAll(async () => {
-  hub = await startTestHub();
-  mcp = await startTestMcp(hub.env);
-});
+useHubWithMcp((f) => ({ hub, mcp } = f));
 afterAll(async () => {
   await tui?.kill();
-  await mcp?.close();
-  await hub?.stop();
 });
 
 describe('provide_choice with interface "terminal"', () => {

@@ -1,7 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll } from 'vitest';
 import { cliLauncher } from '../../server/package-info.js';
+import { startTestHub, type TestHub } from './test-hub.js';
 
 export interface TestMcp {
   client: Client;
@@ -32,4 +34,21 @@ export async function startTestMcp(env: NodeJS.ProcessEnv, capabilities: ClientC
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * For a test file: a real hub and a `gatehouse mcp` client on it, started before the tests and stopped after.
+ * `use` receives them (e.g. `useHubWithMcp((f) => ({ hub, mcp } = f))`).
+ */
+export function useHubWithMcp(use: (fixture: { hub: TestHub; mcp: TestMcp }) => void): void {
+  let fixture: { hub: TestHub; mcp: TestMcp } | undefined;
+  beforeAll(async () => {
+    const hub = await startTestHub();
+    fixture = { hub, mcp: await startTestMcp(hub.env) };
+    use(fixture);
+  });
+  afterAll(async () => {
+    await fixture?.mcp.close();
+    await fixture?.hub.stop();
+  });
 }
