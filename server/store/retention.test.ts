@@ -1,26 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { applyRetention } from './retention.js';
-import type { StoredSession } from '../sessions/stored-session.js';
+import { RetentionIndex, type RetentionPolicy } from './retention.js';
 
 const day = 86_400_000;
 const now = Date.parse('2026-11-22T12:00:00Z');
-const session = (id: string, status: StoredSession['status'], endedDaysAgo: number): StoredSession => ({
-  id, status, request: {} as never, interface: 'web', created_at: new Date(now - endedDaysAgo * day - 1000).toISOString(),
-  deadline_at: new Date(now + day).toISOString(), ended_at: status === 'pending' ? null : new Date(now - endedDaysAgo * day).toISOString(),
-  notices: [], draft: null, result: null,
-});
 
-describe('applyRetention', () => {
+function index(policy: RetentionPolicy, ended: Array<[string, number]>): RetentionIndex {
+  const idx = new RetentionIndex(policy);
+  for (const [id, daysAgo] of ended) idx.add(id, now - daysAgo * day);
+  return idx;
+}
+
+describe('RetentionIndex', () => {
   it('drops completed sessions older than the retention period (REQ-PERSIST-03)', () => {
-    const kept = applyRetention([session('old', 'submitted', 40), session('new', 'timeout', 2)], { retentionDays: 30, maxHistory: 100 }, now);
-    expect(kept.map((s) => s.id)).toEqual(['new']);
+    const idx = index({ retentionDays: 30, maxHistory: 100 }, [['old', 40], ['new', 2]]);
+    expect(idx.takeExpired(now)).toEqual(['old']);
+    expect(idx.has('new')).toBe(true);
   });
   it('keeps at most maxHistory completed sessions, removing the oldest first (REQ-PERSIST-04)', () => {
-    const list = [session('a', 'submitted', 3), session('b', 'submitted', 1), session('c', 'cancelled', 2)];
-    expect(applyRetention(list, { retentionDays: 30, maxHistory: 2 }, now).map((s) => s.id).sort()).toEqual(['b', 'c']);
+    const idx = index({ retentionDays: 30, maxHistory: 2 }, [['a', 3], ['b', 1], ['c', 2]]);
+    expect(idx.takeExpired(now)).toEqual(['a']);
+    expect(idx.size).toBe(2);
   });
-  it('never drops pending sessions', () => {
-    const kept = applyRetention([session('p', 'pending', 99), session('x', 'submitted', 1)], { retentionDays: 1, maxHistory: 1 }, now);
-    expect(kept.map((s) => s.id).sort()).toEqual(['p', 'x']);
+  it('orders sessions that ended out of order, and forgets removed ones', () => {
+    const idx = index({ retentionDays: 30, maxHistory: 1 }, [['b', 1], ['a', 5], ['c', 3]]);
+    idx.remove('c');
+    expect(idx.takeExpired(now)).toEqual(['a']);
+    expect(idx.has('b')).toBe(true);
+  });
+  it('stays correct over many more sessions than its compaction threshold', () => {
+    const idx = new RetentionIndex({ retentionDays: 30, maxHistory: 10 });
+    const dropped: string[] = [];
+    for (let i = 0; i < 5000; i++) {
+      idx.add(`s${i}`, now + i);
+      dropped.push(...idx.takeExpired(now));
+    }
+    expect(dropped).toHaveLength(4990);
+    expect(dropped.at(-1)).toBe('s4989');
+    expect(idx.has('s4990')).toBe(true);
   });
 });
