@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { dataDir, dataPaths } from '../config/data-paths.js';
-import { ensureCredential } from '../discovery/credential.js';
+import { ensureCredential, readCredential } from '../discovery/credential.js';
 import { tryLock } from '../discovery/file-lock.js';
+import { ensurePrivateDir } from '../discovery/private-files.js';
+import { readHubStartError, removeHubStartError } from '../discovery/hub-start-error.js';
 import { hubBaseUrl, readHubState } from '../discovery/hub-state-file.js';
 import { cliLauncher } from '../package-info.js';
 import { HubClient } from './hub-client.js';
@@ -29,14 +30,20 @@ export class HubUnavailableError extends Error {
 export async function ensureHub(opts: EnsureHubOptions = {}): Promise<HubClient> {
   const env = opts.env ?? process.env;
   const paths = dataPaths(dataDir(env));
-  await mkdir(paths.dir, { recursive: true, mode: 0o700 });
+  if (opts.start === false) {
+    // Read-only: finding a running hub must not create the data dir or a credential as a side effect.
+    const existing = await readCredential(paths.credential);
+    const running = existing ? await findHub(paths.hubState, existing, paths.dir) : null;
+    if (running) return running;
+    throw new HubUnavailableError(`no gatehouse hub is running for ${paths.dir} (start one with \`gatehouse hub\`)`);
+  }
+  await ensurePrivateDir(paths.dir);
   const token = await ensureCredential(paths.credential);
   const found = await findHub(paths.hubState, token, paths.dir);
   if (found) return found;
-  if (opts.start === false) throw new HubUnavailableError(`no gatehouse hub is running for ${paths.dir} (start one with \`gatehouse hub\`)`);
 
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
-  let spawned = false;
+  let spawned: ChildProcess | null = null;
   while (Date.now() < deadline) {
     const release = await tryLock(paths.startLock);
     if (release) {
@@ -44,11 +51,12 @@ export async function ensureHub(opts: EnsureHubOptions = {}): Promise<HubClient>
         const raced = await findHub(paths.hubState, token, paths.dir);
         if (raced) return raced;
         if (!spawned) {
-          spawnHub(env, paths.dir);
-          spawned = true;
+          await removeHubStartError(paths.startError);
+          spawned = spawnHub(env, paths.dir);
         }
-        const started = await waitForHub(paths.hubState, token, paths.dir, deadline);
+        const started = await waitForHub(paths.hubState, token, paths.dir, deadline, spawned.exitCode === null ? spawned : undefined);
         if (started) return started;
+        await failIfHubFailed(paths, spawned);
       } finally {
         await release();
       }
@@ -67,8 +75,8 @@ async function findHub(stateFile: string, token: string, dir: string): Promise<H
   return (await client.healthy()) ? client : null;
 }
 
-async function waitForHub(stateFile: string, token: string, dir: string, until: number): Promise<HubClient | null> {
-  while (Date.now() < until) {
+async function waitForHub(stateFile: string, token: string, dir: string, until: number, child?: ChildProcess): Promise<HubClient | null> {
+  while (Date.now() < until && (child?.exitCode ?? null) === null) {
     const client = await findHub(stateFile, token, dir);
     if (client) return client;
     await new Promise((r) => setTimeout(r, 15));
@@ -76,11 +84,20 @@ async function waitForHub(stateFile: string, token: string, dir: string, until: 
   return null;
 }
 
-function spawnHub(env: NodeJS.ProcessEnv, dir: string): void {
+/** The hub this process started has exited: tell the agent why (its start error), with the path and the fix. */
+async function failIfHubFailed(paths: ReturnType<typeof dataPaths>, child: ChildProcess): Promise<void> {
+  if (child.exitCode === null) return;
+  const failure = await readHubStartError(paths.startError);
+  if (failure && failure.pid === child.pid) throw new HubUnavailableError(`${failure.message} (see ${paths.log})`);
+  if (child.exitCode !== 3) throw new HubUnavailableError(`the gatehouse hub exited while starting (exit code ${child.exitCode}); see ${paths.log}`);
+}
+
+function spawnHub(env: NodeJS.ProcessEnv, dir: string): ChildProcess {
   const child = spawn(process.execPath, [cliLauncher, 'hub', '--background'], {
     detached: true,
     stdio: 'ignore',
     env: { ...env, GATEHOUSE_HOME: dir },
   });
   child.unref();
+  return child;
 }

@@ -1,4 +1,5 @@
 import type { FieldProblem } from '../../shared/validation-error.js';
+import { httpCall, type HttpAnswer } from './http-call.js';
 
 /** An error answer from the hub, with its HTTP status, code and field problems. */
 export class HubRequestError extends Error {
@@ -23,20 +24,25 @@ export class HubClient {
   ) {}
 
   async request<T = unknown>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal } = {}): Promise<T> {
-    const res = await fetch(this.baseUrl + path, {
-      method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: opts.signal,
-    });
-    const text = await res.text();
+    let res: HttpAnswer;
+    try {
+      res = await httpCall(this.baseUrl + path, {
+        method,
+        headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: opts.signal,
+      });
+    } catch (err) {
+      throw unreachable(this.baseUrl, method, path, err);
+    }
+    const text = res.text;
     let json: any = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
       json = undefined;
     }
-    if (!res.ok) {
+    if (res.status < 200 || res.status > 299) {
       const err = json?.error ?? {};
       throw new HubRequestError(res.status, err.code ?? 'http_error', err.message ?? `hub answered ${res.status}: ${text.slice(0, 200)}`, err.problems ?? [], json);
     }
@@ -57,4 +63,13 @@ export class HubClient {
       return false;
     }
   }
+}
+
+/** "fetch failed" says nothing: name the hub, the route and the cause (refused, reset, timed out). */
+function unreachable(baseUrl: string, method: string, path: string, err: unknown): Error {
+  const error = err as Error & { cause?: { code?: string; message?: string } };
+  if (error.name === 'AbortError' || error.name === 'TimeoutError') return error;
+  const cause = (error as { code?: string }).code ?? error.cause?.code ?? error.cause?.message ?? error.message;
+  const hint = cause === 'ECONNREFUSED' ? ' — the hub is not running (it may have idled out); the next call starts it again' : '';
+  return new HubRequestError(0, 'hub_unreachable', `the gatehouse hub at ${baseUrl} did not answer ${method} ${path.split('?')[0]} (${cause})${hint}`);
 }

@@ -13,6 +13,8 @@ import { InteractionRegistry } from './interaction-registry.js';
 import { createRequestGuard } from './request-guard.js';
 import { createErrorHandler } from './http-errors.js';
 import { hubPlugins } from './plugins.js';
+import { answerOversizedBodies, MAX_DRAINED_BYTES } from './body-limit.js';
+import { compressResponses } from './compress-responses.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
 import type { HubContext } from './context.js';
 
@@ -25,17 +27,19 @@ export interface Hub {
 
 /** Builds the hub: store, sessions, settings, security guard and every plugin. Does not listen. */
 export async function createHub(config: HubConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<Hub> {
-  const token = await ensureCredential(config.paths.credential);
-  const store = await Store.open(config.paths.store, { retentionDays: config.retentionDays, maxHistory: config.maxHistory }, log);
+  const token = await ensureCredential(config.paths.credential, (fields, message) => log.warn(fields, message));
+  const store = await Store.open(config.paths, { retentionDays: config.retentionDays, maxHistory: config.maxHistory }, log);
   const sessions = new ChoiceSessions(store);
   await sessions.restore();
   const settings = new SettingsService(store, languageFromEnv(env, (m) => log.warn(m)));
   let baseUrl = '';
 
-  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true, bodyLimit: 1024 * 1024, schemaController: { compilersFactory: lazySchemaCompilers as never } });
+  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true, bodyLimit: MAX_DRAINED_BYTES, onConstructorPoisoning: 'ignore', schemaController: { compilersFactory: lazySchemaCompilers as never } });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   const extraHosts = config.host === '127.0.0.1' || config.host === 'localhost' ? [] : [config.host];
   app.addHook('onRequest', createRequestGuard({ token, extraHosts }));
+  answerOversizedBodies(app);
+  compressResponses(app);
   app.setErrorHandler(createErrorHandler(sessions));
 
   const ctx: HubContext = {

@@ -20,10 +20,16 @@ export function createErrorHandler(sessions: ChoiceSessions) {
     }
     const fe = error as FastifyError;
     if (fe.statusCode && fe.statusCode < 500) {
-      const message = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.name === 'SyntaxError' ? `body: not valid JSON (${fe.message})` : fe.message;
+      const message = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.name === 'SyntaxError' ? jsonBodyMessage(fe.message) : fe.message;
       return reply.code(fe.statusCode).send({ error: { code: fe.code ?? 'bad_request', message } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: { code: 'internal', message: 'internal error in the hub (details in its log)' } });
   };
+}
+
+/** A body JSON.parse or the prototype-poisoning check refused, said so that the field is named. */
+function jsonBodyMessage(detail: string): string {
+  if (/forbidden prototype property/i.test(detail)) return 'body: the key "__proto__" is not allowed in a request (rename that field)';
+  return `body: not valid JSON (${detail})`;
 }

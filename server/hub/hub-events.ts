@@ -1,32 +1,76 @@
 import type { WebSocket } from 'ws';
-import type { ServerMessage } from '../../shared/ws-messages.js';
+import { MAX_FOLLOWED_SESSIONS } from '../../shared/ws-client-messages.js';
+import type { ExtensionMessage, ServerMessage } from '../../shared/ws-messages.js';
 
-type ClientHandler = (message: { type: string; [key: string]: unknown }, socket: WebSocket) => void;
+type ClientHandler = (message: ExtensionMessage, socket: WebSocket) => void;
 
-/** The hub's WebSocket fan-out: broadcast to every connected client, route client messages by type prefix. */
+/**
+ * Bytes a client may leave unread in its send buffer. A client that stops reading (or sends without reading
+ * the replies) is disconnected at this point instead of growing the hub's memory; the portal reconnects by itself.
+ */
+export const MAX_UNREAD_BYTES = 1024 * 1024;
+
+/**
+ * The hub's WebSocket fan-out: broadcast to every connected client, send a session only to the clients that
+ * follow it, route extension messages by type prefix, and drop clients that do not read.
+ */
 export class HubEvents {
-  private readonly clients = new Set<WebSocket>();
+  /** Each client and the choice sessions it follows (shows in full). */
+  private readonly clients = new Map<WebSocket, Set<string>>();
   private readonly handlers: Array<{ prefix: string; handler: ClientHandler }> = [];
   private readonly connectListeners = new Set<(socket: WebSocket) => void>();
+  private readonly dropListeners = new Set<(reason: string) => void>();
 
   get clientCount(): number {
     return this.clients.size;
   }
 
   add(socket: WebSocket): void {
-    this.clients.add(socket);
+    this.clients.set(socket, new Set());
     socket.on('close', () => this.clients.delete(socket));
     for (const listener of this.connectListeners) listener(socket);
   }
 
-  broadcast(message: ServerMessage): void {
-    if (this.clients.size === 0) return;
-    const data = JSON.stringify(message);
-    for (const socket of this.clients) if (socket.readyState === socket.OPEN) socket.send(data);
+  /** The sessions `socket` shows in full from now on (replaces the previous set). */
+  follow(socket: WebSocket, sessionIds: readonly string[]): void {
+    if (this.clients.has(socket)) this.clients.set(socket, new Set(sessionIds.slice(0, MAX_FOLLOWED_SESSIONS)));
   }
 
-  send(socket: WebSocket, message: ServerMessage): void {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  broadcast(message: ServerMessage | ExtensionMessage): void {
+    if (this.clients.size === 0) return;
+    const data = JSON.stringify(message);
+    for (const socket of this.clients.keys()) this.deliver(socket, data);
+  }
+
+  /** Sends `message` to the clients that follow session `sessionId` only. */
+  sendToFollowers(sessionId: string, message: ServerMessage): void {
+    let data: string | null = null;
+    for (const [socket, followed] of this.clients) {
+      if (!followed.has(sessionId)) continue;
+      data ??= JSON.stringify(message);
+      this.deliver(socket, data);
+    }
+  }
+
+  send(socket: WebSocket, message: ServerMessage | ExtensionMessage): void {
+    if (socket.readyState === socket.OPEN) this.deliver(socket, JSON.stringify(message));
+  }
+
+  /** Called with a reason when a client is dropped for not reading (for the hub log). */
+  onDrop(listener: (reason: string) => void): void {
+    this.dropListeners.add(listener);
+  }
+
+  private deliver(socket: WebSocket, data: string): void {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_UNREAD_BYTES) {
+      // Closing politely would queue the close frame behind the unread data: cut the connection.
+      this.clients.delete(socket);
+      socket.terminate();
+      for (const listener of this.dropListeners) listener(`a WebSocket client left more than ${MAX_UNREAD_BYTES} bytes unread; disconnected it`);
+      return;
+    }
+    socket.send(data);
   }
 
   /** Handle client messages whose type starts with `prefix` (e.g. `task.`). */
@@ -39,7 +83,14 @@ export class HubEvents {
     this.connectListeners.add(listener);
   }
 
-  dispatch(message: { type: string; [key: string]: unknown }, socket: WebSocket): void {
-    for (const { prefix, handler } of this.handlers) if (message.type.startsWith(prefix)) handler(message, socket);
+  /** Routes an extension message to its handlers; returns false when none takes its type. */
+  dispatch(message: ExtensionMessage, socket: WebSocket): boolean {
+    let handled = false;
+    for (const { prefix, handler } of this.handlers) {
+      if (!message.type.startsWith(prefix)) continue;
+      handled = true;
+      handler(message, socket);
+    }
+    return handled;
   }
 }

@@ -8,6 +8,8 @@ import { wsRoute } from './routes/ws-route.js';
 import { orchestratorPlugin } from '../orchestrator/hub-plugin.js';
 import { webPortalPlugin } from '../web-portal/portal-plugin.js';
 import { resolverPlugin } from '../resolver/resolver-plugin.js';
+import { channelsPlugin } from '../channels/channels-plugin.js';
+import { hooksRoute } from '../agents/hooks-route.js';
 
 /** Every hub concern, in registration order. One line each. */
 export const hubPlugins: HubPlugin[] = [
@@ -19,5 +21,7 @@ export const hubPlugins: HubPlugin[] = [
   wsRoute,
   orchestratorPlugin,
   resolverPlugin,
+  channelsPlugin,
+  hooksRoute,
   webPortalPlugin,
 ];

@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import type { HubConfig } from '../config/hub-config.js';
 import type { Logger } from '../logging/logger.js';
 import { tryLock } from '../discovery/file-lock.js';
+import { ensurePrivateDir } from '../discovery/private-files.js';
 import { hubBaseUrl, readHubState, removeHubState, writeHubState } from '../discovery/hub-state-file.js';
 import { packageVersion } from '../package-info.js';
 import { createHub, type Hub } from './create-hub.js';
@@ -26,7 +26,7 @@ export interface RunningHub extends Hub {
  * (the asked port, or a free one when it is taken), records itself in hub.json and exits when idle.
  */
 export async function runHub(config: HubConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<RunningHub> {
-  await mkdir(config.paths.dir, { recursive: true, mode: 0o700 });
+  await ensurePrivateDir(config.paths.dir, (fields, message) => log.warn(fields, message));
   const releaseLock = await tryLock(config.paths.hubLock, Number.POSITIVE_INFINITY);
   if (!releaseLock) {
     const state = await readHubState(config.paths.hubState);

@@ -14,5 +14,7 @@ export const healthRoute: HubPlugin = (app, ctx) => {
     pending_sessions: ctx.sessions.pendingCount(),
     clients: ctx.events.clientCount,
     busy: ctx.activity.reasons,
+    /** Records the store could not load at start, and where they were set aside (empty when all loaded). */
+    warnings: ctx.store.setAside.map((note) => `${note.problem} (from ${note.from}; kept in ${note.kept})`),
   }));
 };

@@ -2,28 +2,38 @@ import { z } from 'zod';
 import { SESSION_STATUSES } from '../../../shared/choice/limits.js';
 import { problemsFromZod, RequestValidationError } from '../../../shared/validation-error.js';
 import type { HubPlugin } from '../context.js';
+import { sourceLabel } from '../../../shared/choice/gate-source.js';
 
 const historyQuery = z.object({
   q: z.string().max(500).optional(),
+  project: z.string().max(4096).optional(),
+  agent: z.string().max(200).optional(),
   status: z.enum(SESSION_STATUSES.filter((s) => s !== 'pending') as ['submitted', 'auto-submitted', 'cancelled', 'timeout'], { error: 'must be submitted, auto-submitted, cancelled or timeout' }).optional(),
   page: z.coerce.number({ error: 'must be a page number' }).int().min(1, { error: 'must be 1 or more' }).default(1),
   page_size: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100, { error: 'must be at most 100' }).default(20),
 });
 
-/** GET /api/history: every persisted completed session within retention, newest first, paged and searchable. */
+/**
+ * GET /api/history: every persisted completed session within retention, newest first, paged, searchable (title,
+ * prompt, source) and filtered by status, project and agent. `pending` counts the gates still open (in the list).
+ */
 export const historyRoutes: HubPlugin = (app, ctx) => {
   app.get('/api/history', async (request) => {
     const parsed = historyQuery.safeParse(request.query ?? {});
     if (!parsed.success) throw new RequestValidationError(problemsFromZod(parsed.error));
-    const { q, status, page, page_size } = parsed.data;
+    const { q, status, project, agent, page, page_size } = parsed.data;
     const needle = q?.trim().toLocaleLowerCase();
-    const matches = ctx.sessions
-      .all()
+    const all = ctx.sessions.all();
+    const matches = all
       .filter((s) => s.status !== 'pending')
       .filter((s) => !status || s.status === status)
-      .filter((s) => !needle || s.request.title.toLocaleLowerCase().includes(needle) || s.request.prompt.toLocaleLowerCase().includes(needle))
+      .filter((s) => !project || s.source?.project === project)
+      .filter((s) => !agent || s.source?.agent === agent)
+      .filter((s) => !needle || [s.request.title, s.request.prompt, sourceLabel(s.source), s.source?.project ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)))
       .sort((a, b) => (b.ended_at ?? b.created_at).localeCompare(a.ended_at ?? a.created_at));
     const items = matches.slice((page - 1) * page_size, page * page_size).map((s) => ctx.sessions.view(s));
-    return { items, total: matches.length, page, page_size };
+    // History lists finished gates; the pending ones are in the list, and their count says so (not a silent 0).
+    const pending = all.filter((s) => s.status === 'pending').length;
+    return { items, total: matches.length, page, page_size, pending };
   });
 };

@@ -8,6 +8,14 @@ import type { HubPlugin } from '../context.js';
 import { choiceUrl, terminalCommand } from '../handoff.js';
 import { canOpenBrowser } from '../../platform/browser-availability.js';
 import type { z } from 'zod';
+import { gateSourceSchema, normalizeGateSource } from '../../../shared/choice/gate-source-schema.js';
+
+/** The `source` of a new gate, validated like every other field (problems are named `source.<field>`). */
+function parseGateSource(raw: unknown) {
+  const result = gateSourceSchema.safeParse(raw);
+  if (!result.success) throw new RequestValidationError(problemsFromZod(result.error).map((p) => ({ ...p, field: p.field === '(request)' ? 'source' : `source.${p.field}` })));
+  return normalizeGateSource(result.data);
+}
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body ?? {});
@@ -26,7 +34,8 @@ export const sessionsRoutes: HubPlugin = (app, ctx) => {
   app.post('/api/sessions', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw new RequestValidationError([{ field: '(request)', message: 'must be a JSON object' }]);
-    const { client_capabilities, ...raw } = body;
+    const { client_capabilities, source, ...raw } = body;
+    const gateSource = source === undefined ? null : parseGateSource(source);
     const settings = ctx.settings.get();
     const validated = validateChoiceRequest(raw, { timeout_seconds: settings.default_timeout_seconds });
     const iface = resolveInterface(validated.request.interface, {
@@ -37,7 +46,7 @@ export const sessionsRoutes: HubPlugin = (app, ctx) => {
     // A chat gate is answered in the user's next turn, which may be much later: unless the agent set a
     // timeout, it stays open as long as a session can.
     if (iface === 'chat' && raw.timeout_seconds === undefined) validated.request.timeout_seconds = CHOICE_LIMITS.maxTimeoutSeconds;
-    const session = await ctx.sessions.create(validated, iface);
+    const session = await ctx.sessions.create(validated, iface, undefined, gateSource);
     return reply.code(201).send(handoff(session));
   });
 

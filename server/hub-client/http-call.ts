@@ -1,0 +1,35 @@
+import { Agent, request as httpRequest } from 'node:http';
+
+/** Keeps connections to the hub open between calls (one agent per process; the hub is on loopback). */
+const agent = new Agent({ keepAlive: true });
+
+export interface HttpAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * One HTTP request with node:http. The hub's clients (one MCP process per agent) use this instead of fetch():
+ * fetch loads undici, which alone adds more memory than the rest of an idle MCP process.
+ */
+export function httpCall(url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    if (init.signal?.aborted) return reject(init.signal.reason);
+    const req = httpRequest(url, { method: init.method, headers: { ...init.headers, ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }) }, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        init.signal?.removeEventListener('abort', onAbort);
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    const onAbort = () => req.destroy(init.signal!.reason instanceof Error ? init.signal!.reason : new Error('aborted'));
+    init.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('error', (err) => {
+      init.signal?.removeEventListener('abort', onAbort);
+      reject(init.signal?.aborted ? init.signal.reason : err);
+    });
+    req.end(init.body);
+  });
+}
