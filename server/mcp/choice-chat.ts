@@ -5,6 +5,7 @@ import { createI18n } from '../../shared/i18n/index.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
 import { HubRequestError, type HubClient } from '../hub-client/hub-client.js';
 import { pollReply } from './choice-replies.js';
+import { withLanguageNotice } from '../settings/language.js';
 
 type Handoff = { session: ChoiceSessionView; url: string; terminal_command: string };
 
@@ -45,7 +46,7 @@ export async function chatStartReply(hub: HubClient, session: ChoiceSessionView,
     protocol_block: protocolBlock(session.request, w),
     instructions: printAndStop(session.id),
     remaining_seconds: Math.round(session.remaining_ms / 1000),
-    ...(session.notices.length ? { notices: session.notices } : {}),
+    ...(withLanguageNotice(session.notices).length ? { notices: withLanguageNotice(session.notices) } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ const shape = choiceRequestSchema.shape;
 export const provideChoiceInputShape = {
   prompt: advertised(shape.prompt, 'Start a choice: the question for the person, in Markdown. Include the task context and the reason a choice is needed.'),
   title: advertised(shape.title.unwrap(), 'Short title shown in the interaction list (default: first line of prompt).'),
+  context: advertised(shape.context.unwrap(), `Optional: one short line (≤ ${CHOICE_LIMITS.maxContextChars} characters) saying what you are doing, shown to the person with the question.`),
   options: advertised(shape.options, `1–${CHOICE_LIMITS.maxOptions} options {id, label, description?, recommended?}; ids and labels unique.`),
   selection_mode: advertised(shape.selection_mode.unwrap(), 'single (default) or multi.'),
   min_selections: advertised(shape.min_selections.unwrap(), 'Fewest options the person must pick (default 1, or 0 with allow_free_text).'),
@@ -28,8 +29,19 @@ export const provideChoiceInputShape = {
   timeout_action: advertised(shape.timeout_action.unwrap(), 'timeout (default: report that nobody answered) or submit_recommended (submit the recommended options).'),
   session_id: z.string().optional().describe('Poll: the session_id a start call returned. Blocks until the person answers or wait_seconds pass.'),
   reply: z.unknown().optional().meta({ type: 'string', description: 'Chat: the user\'s reply to a protocol_block, verbatim (with session_id). Normalised into the typed result.' }),
+  poll: z.unknown().optional().meta({ type: 'integer', minimum: 1, description: 'Poll: the number from the previous pending answer\'s next_call. It makes each poll differ from the last, so a client\'s loop detector does not stop a long wait.' }),
   wait_seconds: z.unknown().optional().meta({ type: 'number', minimum: 0, maximum: CHOICE_LIMITS.maxWaitSeconds, description: `Poll: how long to block (default ${CHOICE_LIMITS.defaultWaitSeconds}, max ${CHOICE_LIMITS.maxWaitSeconds}).` }),
 };
+
+/**
+ * The tool's input as the SDK validates it: unknown fields are let through (a plain object schema would drop them
+ * without a word, so a typo such as `timeout_second` changed behaviour silently); the handler and the hub refuse
+ * them by name, with "did you mean …".
+ */
+export const provideChoiceInputSchema = z.looseObject(provideChoiceInputShape);
+
+/** The fields of a poll call ({session_id, wait_seconds?} or {session_id, reply}). */
+export const POLL_FIELDS = ['session_id', 'wait_seconds', 'poll', 'reply'] as const;
 
 export const provideChoiceOutputShape = {
   status: z.enum(SESSION_STATUSES),
@@ -38,6 +50,7 @@ export const provideChoiceOutputShape = {
   terminal_command: z.string().optional(),
   instructions: z.string().optional(),
   remaining_seconds: z.number().optional(),
+  next_call: z.object({ session_id: z.string(), poll: z.number() }).optional(),
   notices: z.array(z.string()).optional(),
   protocol_block: z.string().optional(),
   selected: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
@@ -56,6 +69,6 @@ Call it — instead of picking a default yourself — when there are more than t
 Two call shapes:
 1. Start: {prompt, options, …} → returns at once {status:"pending", session_id, url, terminal_command, instructions, remaining_seconds}. Follow \`instructions\`.
    With interface "chat" the start answer carries a \`protocol_block\`: print it, end your turn, then send the user's reply as {session_id, reply}.
-2. Poll: {session_id, wait_seconds?} → blocks up to wait_seconds (default ${CHOICE_LIMITS.defaultWaitSeconds}, max ${CHOICE_LIMITS.maxWaitSeconds}) and returns the final result, or status "pending" with remaining_seconds — then poll again.
+2. Poll: {session_id, poll?, wait_seconds?} → blocks up to wait_seconds (default ${CHOICE_LIMITS.defaultWaitSeconds}, max ${CHOICE_LIMITS.maxWaitSeconds}) and returns the final result, or status "pending" with remaining_seconds and next_call — then call again with next_call.
 
 Final result: {status: submitted|auto-submitted|cancelled|timeout, session_id, selected:[{id,label}], annotations, global_annotation, free_text, interface, answered_by, next_step}. Do what \`next_step\` says; never act on an option while the status is pending.`;

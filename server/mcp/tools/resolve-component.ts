@@ -57,7 +57,7 @@ export const resolveComponentTools: McpToolModule = {
       'resolve_component_status',
       {
         title: 'State of a resolve task',
-        description: `Current state (${STATES}) and payload: selection {selection_id, prompt, options, cursor_index, answer_with} (+ error after a failed import), location/source when finished, reason/exit_code when failed. Returns at once.`,
+        description: `Current state (${STATES}) and payload: selection {selection_id, prompt, options, cursor_index, answer_with, screen (the block verbatim), multi_select/marked, labels} (+ error after a failed import or a refused pick), location/source when finished, reason/exit_code when failed. Returns at once.`,
         inputSchema: { task_id: z.string().min(1) },
       },
       async (args) => call(deps, 'resolve_component_status', async (hub) => agentView(await hub.request('GET', id(args.task_id)))),
@@ -67,17 +67,18 @@ export const resolveComponentTools: McpToolModule = {
       {
         title: 'Answer the prompt a resolve task shows',
         description:
-          'Answers the current selection: selected_option = a string contained in the option you want (first match wins; the pointer is moved with arrow keys), or text = typed verbatim for a prompt answered by typing (answer_with "text", e.g. a (Y/n) confirm). A string matching no option is an error and changes nothing.',
+          'Answers the current selection: selected_option = a string contained in the option you want (first match wins; the highlight is moved one checked key at a time and Enter pressed only on that option; on a numbered list answered by typing, its number is typed), selected_options = the options to mark on a multi_select list (each a substring; exactly those end marked), or text = typed verbatim (answer_with "text", e.g. a (Y/n) confirm). A string matching no option is an error and changes nothing. If the screen does not answer the keys as planned, nothing more is pressed and the selection stays open with an error saying what was seen; an answer to a selection no longer on screen names the current one.',
         inputSchema: {
           task_id: z.string().min(1),
           selection_id: z.string().min(1),
           selected_option: z.string().optional(),
+          selected_options: z.array(z.string()).optional(),
           text: z.string().optional(),
         },
       },
       async (args) =>
         call(deps, 'resolve_component_select', async (hub) =>
-          agentView(await hub.request('POST', `${id(args.task_id)}/select`, { selection_id: args.selection_id, selected_option: args.selected_option, text: args.text })),
+          agentView(await hub.request('POST', `${id(args.task_id)}/select`, { selection_id: args.selection_id, selected_option: args.selected_option, selected_options: args.selected_options, text: args.text })),
         ),
     );
     server.registerTool(
