@@ -1,15 +1,17 @@
 /**
  * PTY mediation core: run an interactive program in a pseudo-terminal, see its rendered screen, know when
- * it waits for input, read any prompt as a generic menu and answer it with keys. The single public entry.
+ * it waits for input, read what a person sees (one reader), and act on it with verified keys (one key
+ * vocabulary, one key per write, the screen checked in between). The single public entry.
  */
 export { PtyProgram } from './pty-program.js';
 export type { PtySpawnOptions, PtyExit, WaitOptions, WaitResult, WaitSignal } from './pty-program.js';
 export type { ScreenView, BlockLine } from './terminal-screen.js';
-export { encodeKey } from './keys.js';
+export { encodeKey, decodeKey, describeKey, keyNamed, KEY_NAMES, ACCEPTED_KEY_NAMES, KEY_SEQUENCES } from './keys.js';
 export type { Key, KeyName } from './keys.js';
-export { parseMenu, mapSelection } from './parse-menu.js';
-export type { ParsedMenu } from './parse-menu.js';
-export { keysToSelect } from './select-keys.js';
+export { readScreen, mapSelection } from './reading.js';
+export type { Reading } from './reading.js';
+export { pickOption, markOptions, pressAndRead, pressInTurn } from './acting.js';
+export type { ActOptions, ActResult } from './acting.js';
 export { readFullMenu } from './read-full-menu.js';
 export type { ReadFullMenuOptions } from './read-full-menu.js';
 export { typeAnswer } from './type-answer.js';

@@ -1,13 +1,5 @@
 /** Process-group hygiene for programs run in a pseudo-terminal (the child leads its own session and group). */
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { isAlive } from '../platform/process-alive.js';
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
@@ -19,7 +11,7 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
 
 /** True while any process of the group exists. */
 export function groupAlive(pgid: number): boolean {
-  return alive(-pgid);
+  return isAlive(-pgid);
 }
 
 /**

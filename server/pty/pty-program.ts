@@ -3,7 +3,7 @@ import { nodePty } from './native-modules.js';
 import { encodeKey, type Key } from './keys.js';
 import { killProcessGroup } from './process-group.js';
 import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-screen.js';
-import { parseMenu, type ParsedMenu } from './parse-menu.js';
+import { readScreen, type Reading } from './reading.js';
 import { foregroundWaitsOnTty, runCounters, treeCpuTicks, ttyOf } from './proc-wait-state.js';
 import { ttyCanonical } from './tty-mode.js';
 import { holdSlaveUntilGone } from './hold-slave.js';
@@ -90,6 +90,9 @@ export class PtyProgram {
       this.pty.onExit(async ({ exitCode, signal }) => {
         // node-pty emits exit after the master reported EOF/EIO; let the screen parse the tail too.
         this.releaseSlave();
+        // A finished program leaves nothing behind: whatever of its group survives (a child that ignores
+        // SIGHUP, started in the background) is ended too.
+        void killProcessGroup(this.pid, 200);
         await this.screenBuffer.parsed();
         this.exitInfo = { exitCode, signal: signal || null, output: this.output };
         resolve(this.exitInfo);
@@ -121,10 +124,19 @@ export class PtyProgram {
     this.safeWrite(data);
   }
 
-  /** Presses keys; arrows follow the terminal's cursor-key mode. */
+  /**
+   * Presses keys, all in one write; arrows follow the terminal's cursor-key mode. Only for keys whose order a
+   * program cannot confuse (text then Enter in a cooked terminal); to act on a menu use acting.ts, which
+   * presses one key at a time and checks the screen in between.
+   */
   pressKeys(keys: Key[]): void {
     const app = this.screenBuffer.applicationCursor;
     this.write(keys.map((k) => encodeKey(k, app)).join(''));
+  }
+
+  /** Presses one key (one write). */
+  press(key: Key): void {
+    this.pressKeys([key]);
   }
 
   screen(): ScreenView {
@@ -140,19 +152,24 @@ export class PtyProgram {
     return this.screenBuffer.lineFeedSinceInput();
   }
 
-  /** The block with rows and styles (what `parseMenu` reads best). */
+  /** The block with rows and styles (what `readScreen` reads best). */
   blockLines(): BlockLine[] {
     return this.screenBuffer.blockLines();
   }
 
   /**
-   * Reads the current block as a generic menu. For an arrow-key menu, remembers its prompt row so that a
-   * redraw after navigation keys is recognised as the same block.
+   * What a person sees in the current block (the one screen reader). For an arrow-key menu, remembers its
+   * prompt row so that a redraw after navigation keys is recognised as the same block.
    */
-  menu(): ParsedMenu {
-    const parsed = parseMenu(this.screenBuffer.blockLines(), this.screen());
-    this.screenBuffer.setAnchor(parsed.answer_with === 'option' && parsed.prompt_row >= 0 ? parsed.prompt_row : null);
-    return parsed;
+  read(): Reading {
+    const reading = this.peek();
+    this.screenBuffer.setAnchor(reading.answer_with === 'option' && reading.prompt_row >= 0 ? reading.prompt_row : null);
+    return reading;
+  }
+
+  /** The reading of the current block, without anchoring it. */
+  peek(): Reading {
+    return readScreen(this.screenBuffer.blockLines(), this.screen());
   }
 
   /**
@@ -243,7 +260,7 @@ export class PtyProgram {
   private releaseSlave: () => void = () => {};
 
   private looksLikeMenu(): boolean {
-    const m = parseMenu(this.screenBuffer.blockLines(), this.screen());
+    const m = this.peek();
     return m.answer_with === 'option' && m.pointer_seen && m.options.length >= 2;
   }
 

@@ -1,58 +1,60 @@
-import type { ParsedMenu } from './parse-menu.js';
+import { pressAndRead } from './acting.js';
 import type { PtyProgram } from './pty-program.js';
+import type { Reading } from './reading.js';
 
 export interface ReadFullMenuOptions {
-  /** Quiet period after each probe key (default 20 ms). */
-  stepSettleMs?: number;
-  /** Give up on a probe key that changes nothing after this long (default 400 ms). */
+  /** How long one probe key may take to show (default 400 ms; a key that changes nothing ends the walk). */
   stepTimeoutMs?: number;
   maxOptions?: number;
 }
 
-async function press(program: PtyProgram, key: 'up' | 'down', opts: Required<ReadFullMenuOptions>): Promise<ParsedMenu | null> {
-  program.pressKeys([key]);
-  const r = await program.waitForInput({ settleMs: opts.stepSettleMs, timeoutMs: opts.stepTimeoutMs });
-  if (r === 'exited') return null;
-  return program.menu();
-}
-
-const pointed = (m: ParsedMenu) => m.options[m.cursor_index];
+const pointed = (m: Reading) => m.options[m.cursor_index];
 
 /**
- * A menu longer than the window shows only part of its options and scrolls. Probe with one Up: if the
- * pointer lands on an option not on screen, the list is longer than the window — walk Down through it,
- * collecting every option, until the pointer comes back to the first one (or stops moving), and leave the
- * pointer where it started. Menus that fit are left as read (after one Up and one Down).
+ * A list longer than the window shows only part of its options and scrolls. Looping or not, the whole list is
+ * read: one Up from the first row tells a looping list (the pointer lands on a hidden last option) from one
+ * that stops; then Down walks the list, collecting every option, until the pointer comes back to the first
+ * row or stops moving, and the pointer is returned where it started. Lists the pointer is not on the first row
+ * of, and lists whose pointer cannot be seen, are left as read.
  */
-export async function readFullMenu(program: PtyProgram, first: ParsedMenu, options: ReadFullMenuOptions = {}): Promise<ParsedMenu> {
-  const opts = { stepSettleMs: 20, stepTimeoutMs: 400, maxOptions: 500, ...options };
-  if (first.answer_with !== 'option' || !first.pointer_seen || first.options.length < 2 || first.cursor_index !== 0) return first;
-  const up = await press(program, 'up', opts);
-  if (!up) return first;
-  const hidden = up.pointer_seen && !first.options.includes(pointed(up));
-  if (pointed(up) !== pointed(first)) {
-    const back = await press(program, 'down', opts);
+export async function readFullMenu(program: PtyProgram, first: Reading, options: ReadFullMenuOptions = {}): Promise<Reading> {
+  const opts = { keyTimeoutMs: options.stepTimeoutMs ?? 400 };
+  const max = options.maxOptions ?? 500;
+  if (first.kind !== 'select' || !first.pointer_seen || first.options.length < 2 || first.cursor_index !== 0) return first;
+  const up = await pressAndRead(program, 'up', first, opts);
+  if (!up || !up.pointer_seen) return first;
+  const looped = pointed(up) !== pointed(first);
+  if (looped) {
+    const hidden = !first.options.includes(pointed(up));
+    const back = await pressAndRead(program, 'down', up, opts);
     if (!back || pointed(back) !== pointed(first)) return first;
+    if (!hidden) return first;
   }
-  if (!hidden) return first;
+  // Walk down to the end (or back round to the first row), collecting what scrolls into view.
   const all = [...first.options];
+  let current = looped ? program.peek() : up;
   let pos = 0;
-  let seenEnd = false;
-  while (all.length < opts.maxOptions) {
-    const m = await press(program, 'down', opts);
+  let wrapped = false;
+  while (all.length < max) {
+    const m = await pressAndRead(program, 'down', current, opts);
     if (!m || !m.pointer_seen) break;
     const text = pointed(m);
-    if (text === all[0] && pos > 0) {
-      pos = 0;
-      seenEnd = true;
+    if (text === pointed(current) && m.cursor_index === current.cursor_index) break; // stopped: the end of a list that does not loop
+    current = m;
+    if (pos + 1 >= all.length && text === all[0]) {
+      wrapped = true;
       break;
     }
-    if (text === all[pos]) break; // the pointer did not move: a list that does not wrap
     pos++;
     if (pos >= all.length) all.push(text);
+    else if (all[pos] !== text) break; // not the list read: leave it as it is
   }
-  if (!seenEnd) {
-    for (let i = 0; i < pos; i++) if (!(await press(program, 'up', opts))) break;
+  if (!wrapped) {
+    for (let i = 0; i < pos; i++) {
+      const m = await pressAndRead(program, 'up', current, opts);
+      if (!m) break;
+      current = m;
+    }
   }
-  return { ...first, options: all, cursor_index: 0 };
+  return { ...program.peek(), options: all, cursor_index: 0 };
 }

@@ -7,11 +7,14 @@ import { isSpinnerVariant, stripSpinnerPrefix } from './spinner-variant.js';
  */
 export class RowHistory {
   private readonly seen = new Map<number, string[]>();
-  /** Rows seen changing alone, in spinner cells only (a menu pointer moving changes two rows at once). */
-  private readonly ticked = new Set<number>();
+  /**
+   * How often each row was seen changing alone, in spinner cells only (a menu pointer moving changes two rows
+   * at once; a checkbox toggled changes one row once — a spinner keeps changing).
+   */
+  private readonly ticked = new Map<number, number>();
 
   tick(row: number): void {
-    this.ticked.add(row);
+    this.ticked.set(row, (this.ticked.get(row) ?? 0) + 1);
   }
 
   record(row: number, text: string): void {
@@ -33,14 +36,15 @@ export class RowHistory {
 
   /**
    * The row is a spinner animating: an earlier rendering differs from now only in spinner cells, and the
-   * row was repainted more than once since the input or changed alone (a pointer moving past a row changes
-   * it once, together with the row the pointer lands on: that is not a spinner).
+   * row was repainted more than once since the input or changed alone more than once (a pointer moving past a
+   * row changes it once, together with the row the pointer lands on; a checkbox toggled changes once: neither
+   * is a spinner).
    */
   isSpinnerRow(row: number, current: string): boolean {
     const list = this.seen.get(row);
     if (!list || !current.trim()) return false;
     if (!list.some((t) => isSpinnerVariant(t, current))) return false;
-    return list.length >= 2 || this.ticked.has(row);
+    return list.length >= 2 || (this.ticked.get(row) ?? 0) >= 2;
   }
 
   /**

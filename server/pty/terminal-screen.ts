@@ -1,4 +1,5 @@
 import type { IMarker, Terminal } from '@xterm/headless';
+import { cellStyles, rowStyle } from './screen-cells.js';
 import { headlessXterm } from './native-modules.js';
 import { RowHistory } from './row-history.js';
 import { isSpinnerVariant } from './spinner-variant.js';
@@ -10,13 +11,17 @@ export interface BlockLine {
   row: number;
   /** Attributes of the first letter/digit cell (colour, bold, underline, inverse…): tells a highlighted row. */
   style: string;
+  /** Attributes of every character of `text` (same order as its code points); absent for plain-text input. */
+  styles?: string[];
 }
 
 export interface ScreenView {
   /** Rendered logical lines (wrapped rows joined), scrollback included, right-trimmed, trailing blanks dropped. */
   lines: string[];
-  /** Cursor as an index into `lines` and a column within that logical line. */
-  cursor: { line: number; column: number; visible: boolean };
+  /** Cursor as an index into `lines` and a column within that logical line; `row`: the buffer row that line starts on. */
+  cursor: { line: number; column: number; visible: boolean; row?: number };
+  /** The program switched to the alternate screen (a full-screen program). */
+  alternate?: boolean;
   cols: number;
   rows: number;
   /** DECCKM: the program asked for application cursor keys. */
@@ -126,10 +131,11 @@ export class TerminalScreen {
     while (lines.length && !lines[lines.length - 1]) lines.pop();
     return {
       lines,
-      cursor: { line, column, visible: !this.cursorHidden() },
+      cursor: { line, column, visible: !this.cursorHidden(), row: starts[line] ?? 0 },
       cols: this.term.cols,
       rows: this.term.rows,
       applicationCursor: this.applicationCursor,
+      alternate: buf.type === 'alternate',
     };
   }
 
@@ -161,10 +167,16 @@ export class TerminalScreen {
       const row = starts[i];
       if (this.history.isSpinnerRow(row, text)) {
         for (const wiped of this.history.wipedFrom(row, text)) out.push({ text: wiped, row: -1, style: '' });
-      } else out.push({ text, row, style: this.styleOf(row) });
+      } else out.push({ text, row, style: rowStyle(this.term.buffer.active, row), styles: cellStyles(this.term.buffer.active, row, text) });
     });
     while (out.length && !out[out.length - 1].text.trim()) out.pop();
     return out;
+  }
+
+  /** A spinner animates in the block over nothing it wiped: the program is working, not asking. */
+  spinningAlone(): boolean {
+    const { lines, starts } = this.logicalLines(this.blockStartRow());
+    return lines.some((text, i) => this.history.isSpinnerRow(starts[i], text) && this.history.wipedFrom(starts[i], text).length === 0);
   }
 
   blockSinceLastInput(): string[] {
@@ -215,23 +227,6 @@ export class TerminalScreen {
   private markerAt(row: number): IMarker | undefined {
     const buf = this.term.buffer.active;
     return this.term.registerMarker(row - (buf.baseY + buf.cursorY));
-  }
-
-  private styleOf(row: number): string {
-    const buf = this.term.buffer.active;
-    for (let y = row; y < buf.length && (y === row || buf.getLine(y)?.isWrapped); y++) {
-      const line = buf.getLine(y);
-      if (!line) break;
-      for (let x = 0; x < line.length; x++) {
-        const cell = line.getCell(x);
-        if (!cell || !/[\p{L}\p{N}[(]/u.test(cell.getChars())) continue;
-        return [
-          cell.getFgColorMode(), cell.getFgColor(), cell.getBgColorMode(), cell.getBgColor(),
-          cell.isBold(), cell.isUnderline(), cell.isInverse(), cell.isDim(), cell.isItalic(),
-        ].join(',');
-      }
-    }
-    return '';
   }
 
   private cursorHidden(): boolean {

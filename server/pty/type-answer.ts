@@ -2,8 +2,9 @@ import type { PtyProgram } from './pty-program.js';
 
 /**
  * Answers a prompt by typing: the text verbatim, then Enter — unless (raw mode) the text alone already moved the
- * program on (a `(Y/n)` confirm that submits on `y` draws its answer and a line feed): an extra Enter would
- * land in whatever comes next.
+ * program on (a `(Y/n)` confirm that submits on `y` draws its answer and goes to the next line): an extra Enter
+ * would land in whatever comes next. The text still waiting where the cursor is (echoed in its field, even when
+ * the program redrew the whole prompt around it) means Enter is still wanted.
  */
 export async function typeAnswer(program: PtyProgram, text: string, opts: { settleMs?: number; timeoutMs?: number } = {}): Promise<void> {
   // In cooked mode the line discipline keeps typed text until Enter: nothing can have moved on.
@@ -14,7 +15,11 @@ export async function typeAnswer(program: PtyProgram, text: string, opts: { sett
   if (text) {
     program.pressKeys([{ text }]);
     const r = await program.waitForInput({ settleMs: opts.settleMs ?? 60, timeoutMs: opts.timeoutMs ?? 500 });
-    if (r === 'exited' || program.lineFeedSinceInput()) return;
+    if (r === 'exited') return;
+    const view = program.screen();
+    const cursorLine = (view.lines[view.cursor.line] ?? '').slice(0, view.cursor.column).trimEnd();
+    const waitsInField = cursorLine.endsWith(text.trimEnd());
+    if (program.lineFeedSinceInput() && !waitsInField) return;
   }
   program.pressKeys(['enter']);
 }

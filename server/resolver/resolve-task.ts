@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { applyAnswer, type AppliedAnswer } from './answer-keys.js';
+import { planAnswer, type AnswerPlan } from './answer-plan.js';
 import { addedSince, findLocalComponent, snapshotProject } from './project-files.js';
-import { TsciRun } from './tsci-run.js';
-import {
-  ResolveError,
-  TERMINAL_STATES,
-  type ResolveAnswer,
-  type ResolveScreen,
-  type ResolveSelection,
-  type ResolveState,
-  type ResolveTaskView,
-} from './resolve-types.js';
-import type { ParsedMenu } from '../pty/index.js';
+import { readingKey, TsciRun } from './tsci-run.js';
+import { ResolveError, TERMINAL_STATES, type ResolveAnswer, type ResolveScreen, type ResolveSelection, type ResolveState, type ResolveTaskView } from './resolve-types.js';
+import type { Reading } from '../pty/index.js';
+import { replayAnswer, sameOptions, screenOf, selectionOf } from './resolve-selection.js';
 
 export interface ResolveTaskOptions {
   componentName: string;
@@ -29,13 +22,7 @@ interface Answered {
   answer: ResolveAnswer;
 }
 
-const selectionOf = (menu: ParsedMenu, id: string): ResolveSelection => ({
-  selection_id: id,
-  prompt: menu.prompt,
-  options: menu.options,
-  cursor_index: menu.cursor_index,
-  answer_with: menu.answer_with,
-});
+type Reply = { answer: ResolveAnswer; plan: AnswerPlan } | { changed: Reading } | null;
 
 /**
  * One `resolve_component` task: local lookup, then `tsci import` in a pseudo-terminal whose every prompt is
@@ -58,7 +45,7 @@ export class ResolveTask {
   private run: TsciRun | null = null;
   private lastScreen: ResolveScreen | null = null;
   private answered: Answered[] = [];
-  private waiter: ((answer: { answer: ResolveAnswer; applied: AppliedAnswer }) => void) | null = null;
+  private waiter: ((answer: { answer: ResolveAnswer; plan: AnswerPlan }) => void) | null = null;
   private closed = false;
   private selections = 0;
   private readonly listeners = new Set<(task: ResolveTask) => void>();
@@ -93,13 +80,13 @@ export class ResolveTask {
       throw new ResolveError(409, 'not_waiting', `task ${this.id} is ${this.state}, not waiting for a selection`);
     }
     if (answer.selection_id !== this.selection.selection_id) {
-      throw new ResolveError(409, 'stale_selection', `selection_id: the task waits on ${this.selection.selection_id}, not ${JSON.stringify(answer.selection_id)}`);
+      throw new ResolveError(409, 'stale_selection', `selection_id: ${JSON.stringify(answer.selection_id)} is no longer on screen — the current selection is ${this.selection.selection_id} (prompt ${JSON.stringify(this.selection.prompt)}); read it and answer that one`);
     }
-    const applied = applyAnswer(this.selection, answer);
+    const plan = planAnswer(this.selection, answer);
     const resolve = this.waiter;
     this.waiter = null;
     this.setState('trying_import');
-    resolve({ answer, applied });
+    resolve({ answer, plan });
   }
 
   async close(): Promise<void> {
@@ -108,7 +95,7 @@ export class ResolveTask {
     const run = this.run;
     this.run = null;
     if (run) {
-      this.captureScreen(run);
+      this.lastScreen = screenOf(run);
       await run.kill();
     }
     if (!this.endedAt) this.endedAt = new Date().toISOString();
@@ -125,7 +112,7 @@ export class ResolveTask {
       updated_at: this.updatedAt,
       ended_at: this.endedAt,
       command: this.command,
-      screen: this.run ? this.screenOf(this.run) : this.lastScreen,
+      screen: this.run ? screenOf(this.run) : this.lastScreen,
     };
     if (this.state === 'selection_required') {
       v.selection = this.selection;
@@ -175,48 +162,99 @@ export class ResolveTask {
         this.setState('trying_import');
         return this.attempt(this.answered.slice(0, -1), last.selection);
       }
-      let selection: ResolveSelection;
       if (replayed < replay.length) {
+        // Re-running after a failed import: give the earlier answers again, mapped by text onto the menu as drawn now.
         const rec = replay[replayed++];
-        const again = selectionOf(event.menu, rec.selection.selection_id);
-        if (again.prompt !== rec.selection.prompt) {
-          return this.endRun(run, () => this.fail(`re-running tsci to re-present the selection drew a different prompt: ${JSON.stringify(again.prompt)}`, null));
+        const again = await replayAnswer(run, event.menu, rec);
+        if (again) {
+          this.answered.push({ selection: again, answer: rec.answer });
+          continue;
         }
-        await run.apply(applyAnswer(again, rec.answer));
-        this.answered.push({ selection: again, answer: rec.answer });
+        // The re-run drew another menu than the one answered before: present it, never answer it blind.
+        this.error = `${pendingError ?? ''}\n\nRe-running tsci drew a different menu than the one answered before (${JSON.stringify(rec.selection.prompt)}); here is the menu as it is now.`.trim();
+        represent = null;
+        replayed = replay.length;
+        await this.present(run, event.menu, event.visible, selectionOf(event.menu, this.nextSelectionId()));
         continue;
       }
+      let selection: ResolveSelection;
       if (represent) {
-        selection = { ...represent, cursor_index: event.menu.cursor_index };
-        this.error = pendingError;
+        // The failed pick's menu, as the re-run draws it: the same id when it is the same menu, else a new one.
+        const now = selectionOf(event.menu, represent.selection_id);
+        const same = sameOptions(now, represent);
+        selection = same ? now : selectionOf(event.menu, this.nextSelectionId());
+        this.error = same ? pendingError : `${pendingError ?? ''}\n\nThe menu changed since you answered it; this is the menu as it is now.`.trim();
         represent = null;
       } else {
-        selection = selectionOf(event.menu, `sel-${String(++this.selections).padStart(3, '0')}`);
+        selection = selectionOf(event.menu, this.nextSelectionId());
         this.error = undefined;
       }
+      await this.present(run, event.menu, event.visible, selection);
+      if (this.closed) return;
+    }
+  }
+
+  private nextSelectionId(): string {
+    return `sel-${String(++this.selections).padStart(3, '0')}`;
+  }
+
+  /**
+   * Waits on the agent for `selection`, applies the answer with verified keys, and keeps the selection open
+   * (with the error) when the screen did not answer as planned. A screen that changes meanwhile replaces the
+   * selection with a fresh one.
+   */
+  private async present(run: TsciRun, menu: Reading, visible: Reading, selection: ResolveSelection): Promise<void> {
+    let full = menu;
+    let basis = visible;
+    for (;;) {
       this.selection = selection;
-      const reply = await Promise.race([
-        new Promise<{ answer: ResolveAnswer; applied: AppliedAnswer }>((resolve) => {
+      const watch = { cancelled: false };
+      const reply: Reply = await Promise.race([
+        new Promise<Reply>((resolve) => {
           this.waiter = resolve;
           this.setState('selection_required');
         }),
-        run.exited.then(() => null),
+        run.changedFrom(basis, watch).then((changed): Reply => (changed ? { changed } : null)),
       ]);
+      watch.cancelled = true;
       if (this.closed) return;
       if (!reply) {
-        // tsci ended on its own while the selection waited: handle its exit like any other.
+        // tsci ended on its own while the selection waited: its exit is handled like any other.
         this.waiter = null;
         this.setState('trying_import');
+        return;
+      }
+      if ('changed' in reply) {
+        this.waiter = null;
+        full = await run.readAgain();
+        basis = run.program.read();
+        if (run.program.exitInfo) return;
+        selection = selectionOf(full, this.nextSelectionId());
+        this.error = undefined;
         continue;
       }
-      this.error = undefined;
-      this.answered.push({ selection, answer: reply.answer });
-      await run.apply(reply.applied);
+      const done = await run.apply(reply.plan, full.options);
+      if (this.closed) return;
+      if (done.ok) {
+        this.error = undefined;
+        this.answered.push({ selection, answer: reply.answer });
+        return;
+      }
+      if (run.program.exitInfo) return;
+      // Refused: nothing more was pressed. Keep the selection open, on the screen as it is now.
+      this.error = done.error;
+      const before = basis;
+      basis = run.program.read();
+      if (readingKey(basis) !== readingKey(before)) {
+        full = await run.readAgain();
+        basis = run.program.read();
+        selection = selectionOf(full, this.nextSelectionId());
+      }
     }
   }
 
   private async endRun(run: TsciRun, then: () => void): Promise<void> {
-    this.captureScreen(run);
+    this.lastScreen = screenOf(run);
     if (this.run === run) this.run = null;
     await run.kill();
     then();
@@ -247,18 +285,9 @@ export class ResolveTask {
     for (const l of this.listeners) l(this);
   }
 
-  private screenOf(run: TsciRun): ResolveScreen {
-    const s = run.program.screen();
-    return { lines: s.lines, cursor: s.cursor, cols: s.cols, rows: s.rows };
-  }
-
-  private captureScreen(run: TsciRun): void {
-    this.lastScreen = this.screenOf(run);
-  }
-
   private screenChanged(run: TsciRun): void {
     if (this.screenListeners.size === 0 || this.run !== run) return;
-    const screen = this.screenOf(run);
+    const screen = screenOf(run);
     for (const l of this.screenListeners) l(this, screen);
   }
 }

@@ -12,6 +12,16 @@ export interface ResolveSelection {
   cursor_index: number;
   /** 'option': answer with `selected_option` (substring of an option). 'text': answer with `text`, typed verbatim. */
   answer_with: 'option' | 'text';
+  /**
+   * A checkbox list: answer with `selected_options` (each a substring of one option). `marked`: the rows whose
+   * mark is filled now (also on a list that looks like radio buttons, which takes either answer).
+   */
+  multi_select?: true;
+  marked?: number[];
+  /** A numbered list answered by typing: what is typed for each option (`selected_option` types it for you). */
+  labels?: string[];
+  /** The block as a person sees it on the terminal, verbatim: judge the prompt from it when in doubt. */
+  screen: string;
 }
 
 export interface ResolveScreen {
@@ -59,6 +69,8 @@ export interface ResolveScreenMessage {
 export interface ResolveAnswer {
   selection_id: string;
   selected_option?: string;
+  /** Multi-select: the options to mark (each a substring of one option); exactly these end up marked. */
+  selected_options?: string[];
   text?: string;
 }
 

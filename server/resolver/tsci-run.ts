@@ -1,10 +1,17 @@
-import { PtyProgram, readFullMenu, typeAnswer, type ParsedMenu, type PtyExit } from '../pty/index.js';
-import type { AppliedAnswer } from './answer-keys.js';
+import { markOptions, pickOption, PtyProgram, readFullMenu, typeAnswer, type PtyExit, type Reading } from '../pty/index.js';
+import type { AnswerPlan } from './answer-plan.js';
+
+/** How many of the last lines a failure reason keeps. */
+const TAIL_LINES = 40;
 
 /** Extra quiet asked of a prompt seen only by its screen settling and shown without options. */
 const TEXT_PROMPT_CONFIRM_MS = 400;
 
-export type TsciEvent = { kind: 'prompt'; menu: ParsedMenu } | { kind: 'exit'; exit: PtyExit } | { kind: 'timeout' };
+/** A prompt: the reading of the whole list (`full`) and of the screen as drawn (`visible`). */
+export type TsciEvent = { kind: 'prompt'; menu: Reading; visible: Reading } | { kind: 'exit'; exit: PtyExit } | { kind: 'timeout' };
+
+/** What applying an answer came to: done, or refused with what was seen (nothing more pressed). */
+export type ApplyResult = { ok: true } | { ok: false; error: string };
 
 export interface TsciRunOptions {
   command: string[];
@@ -14,7 +21,10 @@ export interface TsciRunOptions {
   stepTimeoutMs: number;
 }
 
-/** One run of tsci in a pseudo-terminal: next prompt or exit, apply an answer, kill. */
+/** The reading as a person would tell two screens apart (where the highlight is does not make a new prompt). */
+export const readingKey = (r: Reading) => JSON.stringify([r.kind, r.prompt, r.options, r.marked]);
+
+/** One run of tsci in a pseudo-terminal: next prompt or exit, apply an answer (verified), kill. */
 export class TsciRun {
   readonly program: PtyProgram;
 
@@ -27,31 +37,91 @@ export class TsciRun {
     const r = await this.program.waitForInput({ timeoutMs: this.opts.stepTimeoutMs });
     if (r === 'exited') return { kind: 'exit', exit: await this.program.exited };
     if (r === 'timeout') return { kind: 'timeout' };
-    let menu = this.program.menu();
+    let menu = this.program.read();
     if (this.program.lastWaitSignal === 'screen-settle' && menu.answer_with === 'text') {
       // Nothing but the screen says so, and no menu: a program about to exit can look like this for a moment.
       const again = await this.program.waitForInput({ timeoutMs: this.opts.stepTimeoutMs, settleMs: TEXT_PROMPT_CONFIRM_MS });
       if (again === 'exited') return { kind: 'exit', exit: await this.program.exited };
       if (again === 'timeout') return { kind: 'timeout' };
-      menu = this.program.menu();
+      menu = this.program.read();
     }
-    menu = await readFullMenu(this.program, menu);
+    const deadline = Date.now() + this.opts.stepTimeoutMs;
+    const working = (m: Reading) => m.kind === 'none' || (m.kind === 'text' && !m.typing && this.program.screenBuffer.spinningAlone());
+    while (working(menu) && Date.now() < deadline) {
+      // Nothing drawn yet (a full-screen program clearing its screen), or only a spinner moves and no typing field
+      // waits: the program is working — wait for what it draws next.
+      const changed = await this.changedFrom(menu, { cancelled: false }, deadline);
+      if (this.program.exitInfo) return { kind: 'exit', exit: await this.program.exited };
+      if (!changed) break;
+      menu = this.program.read();
+    }
+    const full = await readFullMenu(this.program, menu);
     if (this.program.exitInfo) return { kind: 'exit', exit: this.program.exitInfo };
-    return { kind: 'prompt', menu };
+    return { kind: 'prompt', menu: full, visible: this.program.read() };
+  }
+
+  /** The whole list on screen now (after the screen changed). */
+  async readAgain(): Promise<Reading> {
+    return readFullMenu(this.program, this.program.read());
   }
 
   /**
-   * Applies an answer. After Enter on a menu the program collapses it and moves to a new line: until it has
-   * (or exited), what is on screen is the menu being redrawn, not a new prompt — so wait for that first.
+   * Resolves with the new reading once the screen shows something else than `basis` (a spinner gave way to a
+   * menu, the program re-rendered, a new prompt), or null when the program exited. A moving highlight alone
+   * is not a change.
    */
-  async apply(answer: AppliedAnswer): Promise<void> {
-    if (!('keys' in answer)) return typeAnswer(this.program, answer.text);
-    this.program.pressKeys(answer.keys);
+  async changedFrom(basis: Reading, signal: { cancelled: boolean }, deadline = Infinity): Promise<Reading | null> {
+    const key = readingKey(basis);
+    while (!signal.cancelled && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = Number.isFinite(deadline) ? setTimeout(done, Math.max(1, deadline - Date.now())) : undefined;
+        const off = this.program.onData(done);
+        void this.program.exited.then(done);
+        function done() {
+          clearTimeout(timer);
+          off();
+          resolve();
+        }
+      });
+      if (this.program.exitInfo) return null;
+      const r = await this.program.waitForInput({ timeoutMs: this.opts.stepTimeoutMs });
+      if (r === 'exited') return null;
+      if (signal.cancelled) return null;
+      if (r === 'waiting' && readingKey(this.program.peek()) !== key) return this.program.peek();
+    }
+    return null;
+  }
+
+  /**
+   * Applies an answer with verified keys. After Enter on a menu the program collapses it and moves to a new
+   * line: until it has (or exited), what is on screen is the menu being redrawn, not a new prompt — so wait.
+   */
+  async apply(plan: AnswerPlan, full: string[]): Promise<ApplyResult> {
+    if ('text' in plan) {
+      await typeAnswer(this.program, plan.text);
+      return { ok: true };
+    }
     await this.program.screenBuffer.parsed();
+    const now = this.program.read();
+    let result;
+    if ('pick' in plan) {
+      const list = now.options.every((o) => full.includes(o)) ? full : now.options;
+      const target = list.indexOf(plan.pick);
+      if (target < 0) return { ok: false, error: `the menu on screen no longer has the option ${JSON.stringify(plan.pick)}; nothing was pressed\n--- screen ---\n${now.screen}` };
+      result = await pickOption(this.program, now, target, list);
+    } else {
+      const targets = plan.mark.map((t) => now.options.indexOf(t));
+      if (now.options.length !== full.length || targets.some((t) => t < 0)) {
+        return { ok: false, error: `the checkbox list on screen is not the one read (or is longer than the window); nothing was pressed\n--- screen ---\n${now.screen}` };
+      }
+      result = await markOptions(this.program, now, targets);
+    }
+    if (!result.ok) return result;
     const deadline = Date.now() + Math.min(this.opts.stepTimeoutMs, 10_000);
     while (!this.program.exitInfo && !this.program.lineFeedSinceInput() && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 5));
     }
+    return { ok: true };
   }
 
   /** Resolves with the exit if the program exits (e.g. while a selection waits on the agent). */
@@ -59,10 +129,15 @@ export class TsciRun {
     return this.program.exited;
   }
 
-  /** What the program drew since the last input, as rendered (verbatim output, no escape codes). */
+  /**
+   * What the program drew since the last input, as rendered (verbatim output, no escape codes), its last
+   * `TAIL_LINES` lines: a program that printed a megabyte before failing gives a reason, not the megabyte.
+   */
   drawnSinceInput(): string {
-    const block = this.program.blockSinceLastInput().join('\n').trim();
-    return block || this.program.screen().lines.slice(-20).join('\n').trim();
+    const block = this.program.blockSinceLastInput().join('\n').trim() || this.program.screen().lines.slice(-20).join('\n').trim();
+    const lines = block.split('\n');
+    const tail = lines.length > TAIL_LINES ? [`… (${lines.length - TAIL_LINES} earlier lines left out)`, ...lines.slice(-TAIL_LINES)] : lines;
+    return tail.map((l) => (l.length > 400 ? `${l.slice(0, 400)}…` : l)).join('\n');
   }
 
   async kill(): Promise<void> {

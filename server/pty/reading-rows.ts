@@ -1,0 +1,120 @@
+import type { BlockLine } from './terminal-screen.js';
+
+/** One line of a block split the way a person scans a list row: gutter, marker, checkbox, label, text. */
+export interface Row {
+  /** The text after indentation, marker and checkbox (a number/letter label stays in). */
+  text: string;
+  /** A short non-letter token before the text (❯, >, ●, ↓ …), '' if none. */
+  marker: string;
+  /** A checkbox drawn before the text ([ ], [x], ◯, ◉, ◻, ◼ …), '' if none. */
+  mark: string;
+  /** What a person types to pick this row in a numbered/lettered list ("1" for "1) apple"), '' if none. */
+  label: string;
+  /** Column where `text` starts. */
+  column: number;
+  /** Style of the first letter/digit of `text`. */
+  style: string;
+  /** Styles of the checkbox's cells ('' without one): a checklist may light only its current row's box. */
+  markStyle: string;
+  /** Index of the line in the block. */
+  index: number;
+  /** A blank line comes right before this one (lists do not run across it). */
+  gapBefore?: boolean;
+  row: number;
+}
+
+/** Box drawing and block elements: borders, gutters, separators, shadows. */
+const BOX = /[\u2500-\u259F]/u;
+
+/**
+ * A line with the borders of a box or a gutter column set aside: box characters at its start become spaces
+ * (columns are kept, so rows inside one box still line up) and those at its end are dropped.
+ */
+export function unbox(line: BlockLine): BlockLine {
+  const chars = Array.from(line.text);
+  let a = 0;
+  while (a < chars.length && (BOX.test(chars[a]) || chars[a] === ' ')) a++;
+  let b = chars.length;
+  while (b > a && (BOX.test(chars[b - 1]) || chars[b - 1] === ' ')) b--;
+  if (!chars.slice(0, a).some((c) => BOX.test(c)) && b === chars.length) return line;
+  return { ...line, text: ' '.repeat(a) + chars.slice(a, b).join('') };
+}
+
+/** Leading indentation plus at most one short marker token and its gap. Brackets, quotes and `?` are text. */
+const MARKER = /^(\s*)([^\p{L}\p{N}\s[\](){}'"`<?]{1,2}(?=\s))?(\s*)/u;
+/** A checkbox or radio mark and its gap. */
+const MARK = /^(\[[ xX*✓✔•-]\]|\([ *xX•o]\)|[◯◉○●◻◼☐☑☒□■▢▣])(\s+)/u;
+const ROUND_OR_SQUARE = /^[◯◉○●◻◼☐☑☒□■▢▣]$/u;
+/** A list label a person types: `1)`, `2.`, `a)`, `(3)`, `[4]`. */
+const LABEL = /^[([]?(\d{1,3}|[a-zA-Z])[).:\]]\s/u;
+
+/** The mark shows the row as chosen. */
+export function isOnMark(mark: string): boolean {
+  return /[◉●◼☑☒■▣]|\[[xX*✓✔•]\]|\([*xX•o]\)/u.test(mark);
+}
+
+function styleAt(line: BlockLine, from: number): string {
+  if (!line.styles) return line.style;
+  const chars = Array.from(line.text);
+  for (let i = from; i < chars.length; i++) if (/[\p{L}\p{N}[(]/u.test(chars[i])) return line.styles[i] ?? line.style;
+  return line.style;
+}
+
+export function splitRow(line: BlockLine, index: number): Row {
+  const m = MARKER.exec(line.text)!;
+  let marker = (m[2] ?? '').trim();
+  let lead = Array.from(m[0]).length;
+  let rest = line.text.slice(m[0].length);
+  let mark = '';
+  const glyphs = Array.from(marker);
+  if (glyphs.length === 2 && ROUND_OR_SQUARE.test(glyphs[1])) {
+    // A pointer drawn against a checkbox (`❯◯ cheese`).
+    marker = glyphs[0];
+    mark = glyphs[1];
+  } else if (ROUND_OR_SQUARE.test(marker)) {
+    // A round or square glyph alone before the text is a mark; whether it is a checkbox or a pointer (● among
+    // blanks) is decided for the whole list (reading.ts).
+    mark = marker;
+    marker = '';
+  } else {
+    const k = MARK.exec(rest);
+    if (k) {
+      mark = k[1];
+      lead += Array.from(k[0]).length;
+      rest = rest.slice(k[0].length);
+    }
+  }
+  const text = rest.trimEnd();
+  const label = LABEL.exec(text)?.[1] ?? '';
+  // The style of the row's first letter, or of its checkbox when it has one (a checklist may light only that).
+  const indent = Array.from(m[1] ?? '').length;
+  const markAt = Array.from(line.text).indexOf(Array.from(mark)[0] ?? '', indent);
+  const markStyle = line.styles && markAt >= 0 ? line.styles.slice(markAt, markAt + Array.from(mark).length).join('/') : '';
+  return { text, marker, mark, label, column: lead, style: styleAt(line, lead), markStyle, index, row: line.row };
+}
+
+/** Another labelled entry further along a row (`1) a      4) d`: bash `select` lays long lists out in columns). */
+const NEXT_LABEL = /\s{2,}(?=[([]?(\d{1,3}|[a-zA-Z])[).:\]]\s)/u;
+
+/**
+ * A numbered list laid out in columns, read in number order: each row split where another label starts after
+ * a run of spaces. Rows without such a split are returned as they are.
+ */
+export function splitColumns(rows: Row[]): Row[] {
+  if (!rows.every((r) => r.label)) return rows;
+  const cells = rows.flatMap((r) => r.text.split(NEXT_LABEL).filter((part, i) => i % 2 === 0 && part.trim()).map((text) => ({ ...r, text: text.trim(), label: LABEL.exec(text.trim())?.[1] ?? '' })));
+  if (cells.length === rows.length || !cells.every((c) => c.label)) return rows;
+  const numeric = cells.every((c) => /^\d+$/.test(c.label));
+  return numeric ? [...cells].sort((a, b) => Number(a.label) - Number(b.label)) : cells;
+}
+
+/** `● Yes / ○ No` — radio marks with their labels on one line. */
+const INLINE = /([◯◉○●◻◼])\s+([^/◯◉○●◻◼]*[^/◯◉○●◻◼\s])/gu;
+
+/** Choices drawn side by side on one line (a confirm), with the one whose mark is filled; null if none. */
+export function inlineChoices(text: string): { options: string[]; on: number } | null {
+  const found = [...text.matchAll(INLINE)];
+  if (found.length < 2) return null;
+  const on = found.map((m, i) => (isOnMark(m[1]) ? i : -1)).filter((i) => i >= 0);
+  return { options: found.map((m) => m[2].trim()), on: on.length === 1 ? on[0] : -1 };
+}

@@ -1,0 +1,250 @@
+import type { BlockLine, ScreenView } from './terminal-screen.js';
+import { inlineChoices, isOnMark, splitColumns, splitRow, unbox, type Row } from './reading-rows.js';
+
+/**
+ * What a person sees in the block a program drew since the last input. The one screen reader of gatehouse:
+ * pure `(block, screen) -> Reading`, no prompt-specific logic — shapes only (a list's shared column, a
+ * marker or attribute only one row has, checkbox marks, numbers, a cursor waiting on a typing field).
+ */
+export interface Reading {
+  /**
+   * 'select': one list, answered by moving the highlight; 'multi_select': a list of checkboxes; 'text': the
+   * program waits for typed text (a typing field; a numbered list answered by typing its number); 'none':
+   * nothing drawn.
+   */
+  kind: 'select' | 'multi_select' | 'text' | 'none';
+  /** The question as a person reads it: the line heading the list, and the line the cursor waits on. */
+  prompt: string;
+  /** The rows of one list, gutters/borders/markers/checkboxes set aside, details under a row left out. */
+  options: string[];
+  /** The highlighted row (0 when it cannot be seen: see `pointer_seen`). */
+  cursor_index: number;
+  /** 'option': answer by choosing; 'text': answer by typing (a numbered list: its number). */
+  answer_with: 'option' | 'text';
+  /** The highlighted row was singled out on screen (a marker or an attribute only it has). */
+  pointer_seen: boolean;
+  /** Buffer row of the question line (-1 if unknown). */
+  prompt_row: number;
+  /** The rows whose mark is filled (multi_select: the rows marked as chosen). */
+  marked: number[];
+  /** A numbered/lettered list: what a person types for each option ("1", "a"); null otherwise. */
+  labels: string[] | null;
+  /** A visible cursor waits at the end of a line: the program reads typed text there. */
+  typing: boolean;
+  /** The options stand side by side on one line (moved through with Left/Right, not Up/Down). */
+  horizontal?: true;
+  /** The block verbatim, as a person sees it. */
+  screen: string;
+}
+
+/** The reading of an empty block. */
+const NOTHING: Reading = {
+  kind: 'none', prompt: '', options: [], cursor_index: 0, answer_with: 'text', pointer_seen: false, prompt_row: -1,
+  marked: [], labels: null, typing: false, screen: '',
+};
+
+const asLine = (l: string | BlockLine): BlockLine => (typeof l === 'string' ? { text: l, row: -1, style: '' } : l);
+
+function countsOf<T>(values: T[]): Map<T, number> {
+  const m = new Map<T, number>();
+  for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
+  return m;
+}
+
+/** Rows holding a value no other row has (empty values never count). */
+function uniqueRows(rows: Row[], key: (r: Row) => string): number[] {
+  const counts = countsOf(rows.map(key));
+  return rows.map((r, i) => (key(r) && counts.get(key(r)) === 1 ? i : -1)).filter((i) => i >= 0);
+}
+
+/**
+ * The highlighted row: the one marker nobody else has (❯ among blanks); with several unique markers (a ↓
+ * scroll hint too), the one that is also the only row in its style; else the only row drawn in a different
+ * style when all others share one.
+ */
+function pointerOf(rows: Row[]): number {
+  if (rows.length < 2) return -1;
+  const markers = uniqueRows(rows, (r) => r.marker);
+  if (markers.length === 1) return markers[0];
+  let styles = uniqueRows(rows, (r) => r.style);
+  // A checked box may be drawn in its own colour: the text's style tells the current row first, then the box's.
+  if (styles.length !== 1) styles = uniqueRows(rows, (r) => `${r.style}|${r.markStyle}`);
+  if (markers.length > 1) {
+    const both = markers.filter((i) => styles.includes(i));
+    return both.length === 1 ? both[0] : -1;
+  }
+  return styles.length === 1 && rows.length > 2 ? styles[0] : -1;
+}
+
+/** The line a visible cursor waits on at the end of its text (index into `lines`), or -1. */
+function typingLine(lines: BlockLine[], screen?: ScreenView): number {
+  if (!screen || !screen.cursor.visible || !lines.length) return -1;
+  const cursorText = (screen.lines[screen.cursor.line] ?? '').trimEnd();
+  let at = -1;
+  if (screen.cursor.row !== undefined && lines.some((l) => l.row >= 0)) at = lines.findIndex((l) => l.row === screen.cursor.row);
+  else if (lines[lines.length - 1].text.trimEnd() === cursorText) at = lines.length - 1;
+  if (at < 0 || !cursorText.trim()) return -1;
+  return screen.cursor.column >= Array.from(cursorText).length ? at : -1;
+}
+
+interface List {
+  rows: Row[];
+  pointer: number;
+  multi: boolean;
+  labels: string[] | null;
+}
+
+/**
+ * One candidate list: the rows at column `column` of the contiguous stretch around `from` where no row sits
+ * left of it (rows further right are details under an option and are left out).
+ */
+function listAt(body: Row[], from: number, column: number): Row[] {
+  let a = from;
+  while (a > 0 && !body[a].gapBefore && body[a - 1].column >= column) a--;
+  let b = from;
+  while (b < body.length - 1 && !body[b + 1].gapBefore && body[b + 1].column >= column) b++;
+  const rows = body.slice(a, b + 1).filter((r) => r.column === column);
+  // Rows at either end lacking what most rows have (a checkbox, a number: a heading, a key-hint footer) are
+  // not options.
+  for (const has of [(r: Row) => !!r.mark, (r: Row) => !!r.label]) {
+    if (rows.filter(has).length < Math.max(2, rows.length / 2)) continue;
+    while (rows.length && !has(rows[rows.length - 1])) rows.pop();
+    while (rows.length && !has(rows[0])) rows.shift();
+  }
+  return rows;
+}
+
+function describe(listed: Row[]): List {
+  const found = splitColumns(listed);
+  const marks = found.every((r) => r.mark) ? found.map((r) => r.mark) : null;
+  // Not every row has a mark: a lone ● is a pointer, not a checkbox.
+  const rows = marks ? found : found.map((r) => ({ ...r, marker: r.marker || r.mark, mark: '' }));
+  const labelled = rows.every((r) => r.label) && new Set(rows.map((r) => r.label)).size === rows.length;
+  const labels = labelled ? rows.map((r) => r.label) : null;
+  let pointer = pointerOf(rows);
+  let multi = false;
+  if (marks) {
+    const on = rows.map((r, i) => (isOnMark(r.mark) ? i : -1)).filter((i) => i >= 0);
+    const squares = marks.some((m) => /[[☐☑☒□■◻◼▢▣]/u.test(m));
+    const separatePointer = uniqueRows(rows, (r) => r.marker).length > 0;
+    // A round mark filled on one row only, and nothing else singling out another row: a radio list (● / ○).
+    const radio = !squares && !separatePointer && on.length === 1 && (pointer < 0 || pointer === on[0]);
+    if (radio) pointer = on[0];
+    else multi = true;
+  }
+  return { rows, pointer, multi, labels };
+}
+
+/** Preference among candidate lists: a seen highlight, then checkboxes or numbers, then length, then nearness to the end. */
+function score(list: List): number {
+  return (list.pointer >= 0 ? 1000 : 0) + (list.multi || list.labels ? 500 : 0) + list.rows.length;
+}
+
+/** The list a person would take for the menu: the best of the candidate lists among the rows (see score). */
+function bestList(rows: Row[], typingAt: number): List | null {
+  // The first line is the question, unless it is marked as a list row (a redraw can start the block at the list).
+  const body = rows.filter((r) => (r.index > 0 || r.marker || r.mark) && r.index !== typingAt && r.text);
+  let best: List | null = null;
+  const tried = new Set<string>();
+  for (let i = 0; i < body.length; i++) {
+    const found = listAt(body, i, body[i].column);
+    const key = found.map((r) => r.index).join();
+    if (tried.has(key)) continue;
+    tried.add(key);
+    const list = describe(found);
+    if (list.rows.length >= 2 && (!best || score(list) >= score(best))) best = list;
+  }
+  return best;
+}
+
+/**
+ * Reads a block. `block`: the lines drawn since the last input (rows and styles when read from a terminal, plain
+ * strings in unit tests); `screen`: the terminal's view (cursor position and visibility).
+ */
+export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView): Reading {
+  const all = block.map(asLine);
+  const verbatim = all.map((l) => l.text.trimEnd()).join('\n').replace(/^\n+|\n+$/g, '');
+  const unboxed = all.map(unbox);
+  const lines = unboxed.filter((l) => l.text.trim());
+  // Which lines follow a blank line: a list's rows are not split by one.
+  const afterGap = new Set<number>();
+  unboxed.forEach((l, i) => {
+    if (l.text.trim() && i > 0 && !unboxed[i - 1].text.trim()) afterGap.add(lines.indexOf(l));
+  });
+  if (!lines.length) return { ...NOTHING, screen: verbatim };
+  const rows = lines.map((l, index) => ({ ...splitRow(l, index), gapBefore: afterGap.has(index) }));
+  let typingAt = typingLine(lines, screen);
+  let best = bestList(rows, typingAt);
+  if (typingAt >= 0) {
+    // A cursor left at the end of a list row that has the pointer is not a typing field.
+    const withIt = bestList(rows, -1);
+    if (withIt && withIt.pointer >= 0 && withIt.rows.some((r) => r.index === typingAt) && rows[typingAt].marker) {
+      typingAt = -1;
+      best = withIt;
+    }
+  }
+  const typing = typingAt >= 0;
+  if (best && best.pointer < 0 && best.multi && !typing && screen?.cursor.row !== undefined) {
+    // No marker or highlight tells the current row of a checklist, but the program parked the (maybe hidden)
+    // cursor on one of them, as newt does. Acting checks it follows the arrow keys before anything is chosen.
+    const at = best.rows.findIndex((r) => r.row === screen.cursor.row);
+    if (at >= 0) best.pointer = at;
+  }
+  // Lines with no pointer, checkbox, number or marker are output, not a menu (a highlight by colour alone needs
+  // three rows to be told apart); under a typing field a list without a seen pointer is output too.
+  const plain = (l: List) => l.rows.every((r) => !r.marker);
+  if (best && best.pointer < 0 && !best.multi && !best.labels && (typing || plain(best))) best = null;
+  if (!typing) {
+    // Choices side by side on a line below any list (a confirm under its question) are what waits.
+    const inline = inlineOn(lines);
+    const lastRow = best ? best.rows[best.rows.length - 1].index : -1;
+    if (inline && inline.at > lastRow) return { ...inline.reading, screen: verbatim };
+  }
+  const options = best?.rows ?? [];
+  const headAt = options.length ? options[0].index - 1 : typing ? typingAt : lines.length - 1;
+  const head = lines[Math.max(0, headAt)];
+  const typed = typing ? lines[typingAt].text.trim() : '';
+  let question = headAt >= 0 ? head.text.trim() : '';
+  // A question the program broke into lines itself at the screen's width reads as one line.
+  for (let i = headAt - 1; i >= 0 && screen && Array.from(lines[i].text.trimEnd()).length >= screen.cols - 12 && lines[i].row >= 0 && lines[i].row === lines[i + 1].row - 1; i--) {
+    question = `${lines[i].text.trim()} ${question}`;
+  }
+  const prompt = [question, typed].filter((t, i, a) => t && a.indexOf(t) === i).join('\n');
+  const byTyping = typing && !(best && best.pointer >= 0);
+  const kind: Reading['kind'] = byTyping || !options.length ? 'text' : best!.multi ? 'multi_select' : 'select';
+  return {
+    kind,
+    prompt,
+    options: options.map((r) => r.text),
+    cursor_index: best && best.pointer >= 0 ? best.pointer : 0,
+    answer_with: kind === 'text' ? 'text' : 'option',
+    pointer_seen: !!best && best.pointer >= 0,
+    prompt_row: head.row,
+    // A radio list's filled mark is listed too: one frame cannot tell it from a checklist with one box ticked.
+    marked: best ? best.rows.map((r, i) => (isOnMark(r.mark) ? i : -1)).filter((i) => i >= 0) : [],
+    labels: best?.labels ?? null,
+    typing,
+    screen: verbatim,
+  };
+}
+
+/** The last line holding choices side by side (`● Yes / ○ No`), read as a one-line list. */
+function inlineOn(lines: BlockLine[]): { at: number; reading: Omit<Reading, 'screen'> } | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const found = inlineChoices(lines[i].text);
+    if (!found) continue;
+    const head = lines[Math.max(0, i - 1)];
+    const reading = {
+      kind: 'select' as const, prompt: i > 0 ? head.text.trim() : '', options: found.options, cursor_index: Math.max(0, found.on),
+      answer_with: 'option' as const, pointer_seen: found.on >= 0, prompt_row: head.row, marked: [], labels: null, typing: false, horizontal: true as const,
+    };
+    return { at: i, reading };
+  }
+  return null;
+}
+
+/** Index of the first option containing `selected` (case-sensitive substring, the seed's rule), or -1. */
+export function mapSelection(options: string[], selected: string): number {
+  if (!selected) return -1;
+  return options.findIndex((o) => o.includes(selected));
+}

@@ -1,0 +1,40 @@
+import type { IBuffer, IBufferCell } from '@xterm/headless';
+
+/** The attributes of one cell as a comparable key (colours, bold, underline, inverse, dim, italic). */
+export function styleKey(cell: IBufferCell): string {
+  return [
+    cell.getFgColorMode(), cell.getFgColor(), cell.getBgColorMode(), cell.getBgColor(),
+    cell.isBold(), cell.isUnderline(), cell.isInverse(), cell.isDim(), cell.isItalic(),
+  ].join(',');
+}
+
+/** Style of the first letter/digit cell of the logical line starting at `row` ('' if none). */
+export function rowStyle(buf: IBuffer, row: number): string {
+  for (let y = row; y < buf.length && (y === row || buf.getLine(y)?.isWrapped); y++) {
+    const line = buf.getLine(y);
+    if (!line) break;
+    for (let x = 0; x < line.length; x++) {
+      const cell = line.getCell(x);
+      if (!cell || !/[\p{L}\p{N}[(]/u.test(cell.getChars())) continue;
+      return styleKey(cell);
+    }
+  }
+  return '';
+}
+
+/** One style key per code point of the logical line `text` starting at `row` (a wide character takes one). */
+export function cellStyles(buf: IBuffer, row: number, text: string): string[] {
+  const out: string[] = [];
+  const want = Array.from(text).length;
+  for (let y = row; y < buf.length && out.length < want && (y === row || buf.getLine(y)?.isWrapped); y++) {
+    const line = buf.getLine(y);
+    if (!line) break;
+    for (let x = 0; x < line.length && out.length < want; x++) {
+      const cell = line.getCell(x);
+      if (!cell || cell.getWidth() === 0) continue;
+      out.push(styleKey(cell));
+    }
+  }
+  while (out.length < want) out.push('');
+  return out;
+}
