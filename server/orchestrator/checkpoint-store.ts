@@ -1,27 +1,24 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileDurablySync } from '../store/durable-file.js';
 import type { WorkflowSessionState } from './task-types.js';
 
 /**
- * Workflow sessions as JSON files in <data dir>/workflows/<id>.json. Every write is atomic: the
- * JSON goes to a temp file, then is renamed over the old one — a crash of the hub (kill -9) leaves
- * either the previous checkpoint or the new one, never half a file. (No fsync: checkpoints are written
- * on every state change and a lost last step after a power cut only repeats that step on resume.)
+ * Workflow sessions as JSON files in <data dir>/workflows/<id>.json (0600, in a 0700 folder). Every write is
+ * atomic and durable: the JSON goes to a temp file that is fsynced, then renamed over the old one, and the
+ * folder is fsynced — a crash (kill -9) or a power cut leaves the previous checkpoint or the new one, never
+ * half a file, and a task recorded DONE stays DONE (a resume does not run it again).
  */
 export class CheckpointStore {
   readonly dir: string;
-  private sequence = 0;
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'workflows');
   }
 
   save(session: WorkflowSessionState): void {
-    mkdirSync(this.dir, { recursive: true });
-    const target = this.pathOf(session.id);
-    const temp = `${target}.${process.pid}.${++this.sequence}.tmp`;
-    writeFileSync(temp, JSON.stringify(session), { mode: 0o600 });
-    renameSync(temp, target);
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    writeFileDurablySync(this.pathOf(session.id), JSON.stringify(session));
   }
 
   load(id: string): WorkflowSessionState | null {

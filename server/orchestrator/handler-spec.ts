@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { ACCEPTED_KEY_NAMES, keyNamed } from '../pty/index.js';
+
+/** A key name of the one key vocabulary (server/pty/keys.ts), normalised (`esc` → `escape`). */
+export const keyNameSchema = z
+  .string()
+  .refine((k) => keyNamed(k) !== null, { error: `must be a key name: ${ACCEPTED_KEY_NAMES.join(', ')} (type text with an "answer" handler)` })
+  .transform((k) => keyNamed(k)!);
 
 /**
  * Policy handlers written as data (in adapter configs and workflow files). Each compiles to a pure
@@ -27,8 +34,8 @@ export const handlerSpecSchema = z.discriminatedUnion(
     z.strictObject({
       type: z.literal('keys'),
       when,
-      /** Named keys (enter, tab, escape, up, down, left, right, space, backspace, home, end, ctrl-c) sent in order; other strings are typed as is. */
-      keys: z.array(z.string()).min(1, { error: 'must name at least one key' }),
+      /** Named keys of the one key vocabulary, pressed in order, one per write (`esc` is escape). Text is typed with `answer`. */
+      keys: z.array(keyNameSchema).min(1, { error: 'must name at least one key' }),
     }),
   ],
   { error: 'must be one of pressEnter, answer, choose, keys (field "type")' },

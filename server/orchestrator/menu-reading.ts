@@ -1,22 +1,24 @@
-import type { PtyProgram } from '../pty/index.js';
+import type { PtyProgram, Reading } from '../pty/index.js';
 
 export interface MenuReading {
   prompt: string;
   options: Array<{ index: number; text: string }>;
   cursor: number;
+  /** The whole reading (kind, marks, labels, the block verbatim) from the PTY core's one reader. */
+  reading: Reading;
 }
 
 /**
- * The menu on a program's screen, as the PTY core's generic parser reads it. One adjustment: when the
- * answer is typed text (no menu), the question is the line the cursor waits on — the core's parser may
- * name an earlier line of a block with no input yet (e.g. a banner) as the prompt.
+ * The menu on a program's screen, as the PTY core's one reader sees it (no second reading here): the options
+ * of a list answered by arrows, or of a numbered list answered by typing its number.
  */
 export function readMenu(program: PtyProgram): MenuReading {
-  const menu = program.menu();
-  const lastLine = program.blockSinceLastInput().filter((line) => line.trim()).pop()?.trim();
+  const reading = program.read();
+  const listed = reading.answer_with === 'option' || reading.labels !== null;
   return {
-    prompt: menu.answer_with === 'text' && lastLine ? lastLine : menu.prompt,
-    options: menu.answer_with === 'option' ? menu.options.map((text, index) => ({ index, text })) : [],
-    cursor: menu.cursor_index,
+    prompt: reading.prompt,
+    options: listed ? reading.options.map((text, index) => ({ index, text })) : [],
+    cursor: reading.cursor_index,
+    reading,
   };
 }

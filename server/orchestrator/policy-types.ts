@@ -1,3 +1,5 @@
+import type { KeyName } from '../pty/index.js';
+
 /**
  * Policy handlers: small pure functions over the current screen and the task's context that return an
  * action (keys/text/choice) or null. The first handler that returns an action wins.
@@ -7,8 +9,8 @@
 export type PolicyAction =
   /** Raw bytes to write (already encoded, e.g. "\r"). */
   | { type: 'keys'; keys: string; label?: string }
-  /** Named keys (enter, up, down, esc, ctrl-c, …) encoded for the terminal's current mode. */
-  | { type: 'named-keys'; keys: string[]; label?: string }
+  /** Named keys of the one key vocabulary (server/pty/keys.ts), pressed one per write in the terminal's current mode. */
+  | { type: 'named-keys'; keys: KeyName[]; label?: string }
   /** Text typed verbatim, then Enter unless submit is false. */
   | { type: 'text'; text: string; submit: boolean; label?: string }
   /** Pick the menu option at this index (moved to with arrow keys in the terminal's encoding, then Enter). */

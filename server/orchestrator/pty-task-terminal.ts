@@ -1,8 +1,6 @@
-import { keysToSelect, PtyProgram, type Key, type KeyName } from '../pty/index.js';
+import { pickOption, keyNamed, pressInTurn, PtyProgram, typeAnswer, type Key } from '../pty/index.js';
 import { readMenu } from './menu-reading.js';
-import type { TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
-
-const KEY_NAMES: ReadonlySet<string> = new Set<KeyName>(['up', 'down', 'left', 'right', 'enter', 'space', 'escape', 'tab', 'backspace', 'home', 'end', 'ctrl-c']);
+import type { ChooseResult, TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
 /** Transcripts up to this size are replayed to a client that attaches (colours and all); beyond, the visible rows. */
 const REPLAY_LIMIT = 1 << 20;
 
@@ -25,7 +23,7 @@ export class PtyTaskTerminal implements TaskTerminal {
       command: launch.command,
       args: launch.args,
       cwd: launch.cwd,
-      env: { ...process.env, ...launch.env },
+      env: { ...inheritedEnvironment(), ...launch.env },
       cols: launch.cols,
       rows: launch.rows,
     });
@@ -50,22 +48,54 @@ export class PtyTaskTerminal implements TaskTerminal {
   }
 
   write(data: string): void {
+    this.submitted = false;
     this.program.write(data);
     this.poke();
   }
 
-  pressKeys(keys: string[]): void {
-    this.program.pressKeys(keys.map((k): Key => (KEY_NAMES.has(k) ? (k as KeyName) : { text: k })));
-    this.poke();
+  /** Named keys (`esc` and other aliases included) pressed one per write, each taken before the next; other strings typed as is. */
+  async pressKeys(keys: string[]): Promise<void> {
+    await this.acting(() => pressInTurn(this.program, keys.map((k): Key => keyNamed(k) ?? { text: k })));
   }
 
+  /** While keys are pressed and checked, waits are the acting's own: none is reported (one is after it). */
+  private async acting<T>(act: () => Promise<T>): Promise<T> {
+    this.busy++;
+    this.submitted = false;
+    try {
+      return await act();
+    } finally {
+      this.busy--;
+      this.poke();
+    }
+  }
+
+  private busy = 0;
+
+  /** Text then Enter in one write: a terminal delivers them in order, and a line editor takes the text first. */
   typeText(text: string, submit: boolean): void {
-    this.pressKeys(submit ? [text, 'enter'] : [text]);
+    this.program.pressKeys(submit ? [{ text }, 'enter'] : [{ text }]);
+    this.submitted = submit;
+    this.poke();
   }
 
-  choose(index: number): void {
-    this.program.pressKeys(keysToSelect(readMenu(this.program).cursor, index));
-    this.poke();
+  /** The last input was a submitted line: until the program moves to a new line, the old screen is no question. */
+  private submitted = false;
+
+  /**
+   * Picks option `index` of the list on screen with verified keys (Enter only with that row highlighted), or,
+   * on a numbered list answered by typing, types its number. Refuses, pressing nothing more, when the screen
+   * does not answer as planned.
+   */
+  async choose(index: number): Promise<ChooseResult> {
+    const { reading } = readMenu(this.program);
+    if (index < 0 || index >= reading.options.length) return { ok: false, error: `option ${index} is not on the screen (${reading.options.length} options)` };
+    if (reading.answer_with === 'text' && reading.labels) {
+      await this.acting(() => typeAnswer(this.program, reading.labels![index]));
+      return { ok: true };
+    }
+    const result = await this.acting(() => pickOption(this.program, reading, index));
+    return result.ok ? { ok: true } : { ok: false, error: result.error };
   }
 
   resize(cols: number, rows: number): void {
@@ -115,6 +145,11 @@ export class PtyTaskTerminal implements TaskTerminal {
       this.dirty = false;
       const result = await this.program.waitForInput({ timeoutMs: 60 * 60_000 });
       if (result !== 'waiting' || this.exited) continue;
+      if (this.busy > 0) {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = null;
+        continue;
+      }
       await this.program.screenBuffer.parsed();
       const wait = this.describeWait();
       for (const listener of this.waitListeners) listener(wait);
@@ -137,8 +172,20 @@ export class PtyTaskTerminal implements TaskTerminal {
       cursor: menu.cursor,
       screen: view.lines.slice(-view.rows).join('\n'),
       cursorLine: (view.lines[view.cursor.line] ?? '').trimEnd(),
+      drawn: menu.reading.kind !== 'none' && !(this.submitted && !this.program.lineFeedSinceInput()),
     };
   }
 }
 
 export const spawnPtyTaskTerminal = (launch: TerminalLaunch): TaskTerminal => new PtyTaskTerminal(launch);
+
+/**
+ * What a task inherits from gatehouse's own environment. The orchestrator drives interactive programs, so `CI`
+ * (set when gatehouse itself runs on a CI machine) is left out: with it, Ink apps and prompt libraries skip their
+ * prompts or draw nothing until they exit. A task that wants it sets it in its own `env`.
+ */
+function inheritedEnvironment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.CI;
+  return env;
+}

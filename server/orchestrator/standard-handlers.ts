@@ -1,3 +1,4 @@
+import type { KeyName } from '../pty/index.js';
 import type { HandlerSpec } from './handler-spec.js';
 import type { HandlerContext, PolicyAction, PolicyHandler } from './policy-types.js';
 
@@ -39,7 +40,7 @@ export function chooseOption(substring: string, pattern?: RegExp): PolicyHandler
 }
 
 /** Send named keys when the prompt (or screen) matches. */
-export function sendKeys(pattern: RegExp, keys: string[]): PolicyHandler {
+export function sendKeys(pattern: RegExp, keys: KeyName[]): PolicyHandler {
   return (context) => (matches(pattern, context) ? { type: 'named-keys', keys, label: keys.join(' ') } : null);
 }
 

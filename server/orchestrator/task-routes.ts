@@ -4,6 +4,7 @@ import { problemsFromZod, RequestValidationError } from '../../shared/validation
 import { AdapterConfigError } from './adapter-registry.js';
 import { Orchestrator, UnknownTaskError } from './orchestrator.js';
 import { taskView } from './task-views.js';
+import { keyNameSchema } from './handler-spec.js';
 
 const runBody = z.strictObject({
   /** The workflow definition (as in a workflow file). */
@@ -20,8 +21,8 @@ const inputBody = z
     /** Text typed verbatim, then Enter unless submit is false. */
     text: z.string().optional(),
     submit: z.boolean().optional(),
-    /** Named keys: enter, up, down, left, right, space, escape, tab, backspace, home, end, ctrl-c. */
-    keys: z.array(z.string()).optional(),
+    /** Named keys (the one vocabulary of server/pty/keys.ts; `esc` accepted for escape). */
+    keys: z.array(keyNameSchema).optional(),
   })
   .refine((b) => [b.data, b.text, b.keys].filter((v) => v !== undefined).length === 1, { error: 'give exactly one of data, text, keys' });
 const chooseBody = z
@@ -117,7 +118,7 @@ export function registerTaskRoutes(app: FastifyInstance, orchestrator: Orchestra
       const runner = orchestrator.liveRunner(request.params.id);
       if (body.data !== undefined) runner.write(body.data);
       else if (body.text !== undefined) runner.typeText(body.text, body.submit ?? true);
-      else runner.pressKeys(body.keys!);
+      else await runner.pressKeys(body.keys!);
       return { task: runner.state };
     } catch (error) {
       return fail(reply, error);
@@ -131,7 +132,7 @@ export function registerTaskRoutes(app: FastifyInstance, orchestrator: Orchestra
       const options = runner.state.interaction?.options ?? [];
       const index = body.index ?? options.find((o) => o.text.toLowerCase().includes(body.option!.toLowerCase()))?.index;
       if (index === undefined) throw new RequestValidationError([{ field: 'option', message: `matches none of: ${options.map((o) => JSON.stringify(o.text)).join(', ') || '(no options on screen)'}` }]);
-      runner.choose(index);
+      await runner.choose(index);
       return { task: runner.state };
     } catch (error) {
       return fail(reply, error);

@@ -91,19 +91,35 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     this.resumeAfterInput();
   }
 
-  pressKeys(keys: string[]): void {
+  async pressKeys(keys: string[]): Promise<void> {
     if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
-    this.terminal.pressKeys(keys);
+    await this.acting(() => this.terminal!.pressKeys(keys));
     this.resumeAfterInput();
   }
 
-  /** A person picked option `index` of the detected menu. */
-  choose(index: number): void {
+  /**
+   * A person picked option `index` of the detected menu: made with verified keys. When the screen does not
+   * answer as planned nothing more is pressed, the task keeps waiting and the error says what was seen.
+   */
+  async choose(index: number): Promise<void> {
     const options = this.state.interaction?.options ?? [];
     if (!options.some((o) => o.index === index)) throw new Error(`option ${index} is not on the screen (${options.length} options)`);
-    this.terminal!.choose(index);
+    const result = await this.acting(() => this.terminal!.choose(index));
+    if (!result.ok) throw new Error(`the pick was not made: ${result.error}`);
     this.resumeAfterInput();
   }
+
+  /** Waits detected while keys are being pressed and checked are the acting's own, not new interactions. */
+  private async acting<T>(act: () => Promise<T>): Promise<T> {
+    this.busyActing++;
+    try {
+      return await act();
+    } finally {
+      this.busyActing--;
+    }
+  }
+
+  private busyActing = 0;
 
   /** End the process (a DONE keepAlive task stays DONE; anything else becomes FAILED with `reason`). */
   async stop(reason = 'stopped'): Promise<void> {
@@ -114,7 +130,9 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private onWait(wait: TerminalWait): void {
     const status = this.state.status;
     // A wait while WAITING_FOR_USER means the screen changed meanwhile: read it again.
-    if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive) return;
+    if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive || this.busyActing > 0) return;
+    // Nothing drawn since the last input (the echo of what was typed): the program has not asked anything yet.
+    if (!wait.drawn && this.state.pendingInputs.length === 0 && status === 'RUNNING') return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition);
     if (kind === 'busy') return;
     // Without idle patterns (the generic adapter) every wait may take the next pending input.
@@ -142,7 +160,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   }
 
   private onInteraction(wait: TerminalWait): void {
-    const interaction = { prompt: wait.prompt || wait.cursorLine.trim(), options: wait.options, cursor: wait.cursor, screen: wait.screen };
+    const interaction = { prompt: wait.prompt, options: wait.options, cursor: wait.cursor, screen: wait.screen };
     const alreadyAsked = this.state.status === 'WAITING_FOR_USER' && this.state.interaction?.prompt === interaction.prompt;
     this.set((t) => {
       t.status = 'AWAITING_INTERACTION';
@@ -151,13 +169,20 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     if (this.state.autoApprove) {
       const action = resolveWithHandlers(this.handlers, this.handlerContext(interaction));
       if (action) {
-        this.apply(action);
         this.set((t) => {
           t.autoAnswered += 1;
           t.status = 'RUNNING';
           t.interaction = null;
         });
-        this.emit('auto-answered', action);
+        void this.acting(() => this.apply(action)).then((refused) => {
+          if (!refused) return void this.emit('auto-answered', action);
+          // The policy's pick could not be made as planned: a person decides, told what was seen.
+          this.set((t) => {
+            t.status = 'WAITING_FOR_USER';
+            t.interaction = { ...interaction, screen: `${refused}\n\n${interaction.screen}` };
+          });
+          this.emit('needs-user');
+        });
         return;
       }
     }
@@ -178,12 +203,17 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     };
   }
 
-  private apply(action: PolicyAction): void {
+  /** Applies a policy's action; resolves with the refusal when a pick could not be made as planned. */
+  private async apply(action: PolicyAction): Promise<string | null> {
     const terminal = this.terminal!;
     if (action.type === 'keys') terminal.write(action.keys);
-    else if (action.type === 'named-keys') terminal.pressKeys(action.keys);
+    else if (action.type === 'named-keys') await terminal.pressKeys(action.keys);
     else if (action.type === 'text') terminal.typeText(action.text, action.submit);
-    else terminal.choose(action.index);
+    else {
+      const result = await terminal.choose(action.index);
+      if (!result.ok) return `policy ${action.label ?? 'choose'} was not applied: ${result.error}`;
+    }
+    return null;
   }
 
   private resumeAfterInput(): void {

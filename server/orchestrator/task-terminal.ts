@@ -11,7 +11,11 @@ export interface TerminalWait {
   screen: string;
   /** The screen line the cursor is on (where a shell or REPL draws its prompt), right-trimmed. */
   cursorLine: string;
+  /** The program drew something since the last input (a wait on an unchanged screen is no new question). */
+  drawn: boolean;
 }
+
+export type ChooseResult = { ok: true } | { ok: false; error: string };
 
 /** How to start a program in a pseudo-terminal. */
 export interface TerminalLaunch {
@@ -31,12 +35,12 @@ export interface TaskTerminal {
   readonly pid: number;
   /** Raw input (an attached person's keystrokes). */
   write(data: string): void;
-  /** Named keys (KeyName: enter, up, escape, ctrl-c …) encoded for the terminal's current mode; other strings typed verbatim. */
-  pressKeys(keys: Array<KeyName | string>): void;
+  /** Named keys (KeyName: enter, up, escape/esc, ctrl-c …) in the terminal's current mode, one per write, each taken before the next; other strings typed verbatim. */
+  pressKeys(keys: Array<KeyName | string>): Promise<void>;
   /** Type text verbatim, then Enter when `submit`. */
   typeText(text: string, submit: boolean): void;
-  /** Move to menu option `index` with arrow keys from the highlighted one, then Enter. */
-  choose(index: number): void;
+  /** Pick menu option `index` with verified keys (pty/acting.ts); refused, with what was seen, when the screen does not answer as planned. */
+  choose(index: number): Promise<ChooseResult>;
   resize(cols: number, rows: number): void;
   readonly size: { cols: number; rows: number };
   /** The visible screen as plain text. */

@@ -36,5 +36,7 @@ export function taskInteraction(task: TaskState, session: WorkflowSessionState):
     ended_at: task.endedAt,
     deadline_at: null,
     href: `/tasks/${encodeURIComponent(task.id)}`,
+    // Who is asking: the task's agent (its adapter) in the workflow's folder, under its workflow and task names.
+    source: { kind: 'orchestrator', agent: task.adapter, project: session.cwd, branch: null, workflow: session.name, task: task.name },
   };
 }
