@@ -1,0 +1,61 @@
+// What gatehouse needs to know about one agent CLI's hooks: how its permission hook reports a tool call, how
+// an answer is written back, and where a person's own settings keep hooks (for `gatehouse hooks install`).
+// One file per CLI beside this one; the list is in hook-agents.ts.
+
+export type HookDecision = 'allow' | 'deny' | 'ask';
+
+/** A permission request as a person reads it: which agent, which tool, and what exactly it wants to do. */
+export interface PermissionAsk {
+  /** The CLI's own tool name (Bash, …). */
+  tool: string;
+  /** What the tool would do: the command line for shell tools, else the tool input as JSON. */
+  detail: string;
+  /** The agent's stated reason, when the CLI passes one (Codex: the justification). */
+  reason: string | null;
+  cwd: string | null;
+}
+
+/** What the hook command prints and exits with. */
+export interface HookReply {
+  stdout: string;
+  exitCode: number;
+}
+
+export interface HookSettingsFile {
+  /** The person's own file that holds the CLI's hooks. */
+  path(env: NodeJS.ProcessEnv, home: string): string;
+  /** A note shown after install (e.g. a review step the CLI asks for on its next start), or null. */
+  afterInstall: string | null;
+}
+
+export interface AgentHooks {
+  id: string;
+  /** The CLI's name as a person knows it. */
+  name: string;
+  /** The hook event gatehouse answers: the one the CLI raises just before it would ask the person itself. */
+  permissionEvent: string;
+  /** Reads the CLI's hook JSON (stdin). Throws an Error naming the field when it is not what the CLI sends. */
+  parsePermission(input: unknown): PermissionAsk;
+  /** The CLI's hook answer for a decision; 'ask' leaves the decision to the CLI's own dialog. */
+  reply(decision: HookDecision, message: string): HookReply;
+  settings: HookSettingsFile;
+}
+
+/** Field access with an error that names the field, for hook input read from another program. */
+export function field(input: unknown, name: string): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new Error('hook input: must be a JSON object');
+  return (input as Record<string, unknown>)[name];
+}
+
+export function stringField(input: unknown, name: string): string {
+  const value = field(input, name);
+  if (typeof value !== 'string' || !value) throw new Error(`hook input: "${name}" must be a non-empty string (got ${JSON.stringify(value) ?? 'nothing'})`);
+  return value;
+}
+
+/** A shell command as one line: arrays (Codex's argv form) joined, strings as they are. */
+export function commandText(command: unknown): string | null {
+  if (typeof command === 'string') return command;
+  if (Array.isArray(command) && command.every((c) => typeof c === 'string')) return command.join(' ');
+  return null;
+}

@@ -1,0 +1,59 @@
+// `gatehouse hooks install|uninstall`: the gatehouse hook merged into (and taken out of) a CLI's own hooks
+// file — the person's settings.json / hooks.json — leaving everything else in it as it was.
+import type { AgentHooks } from './agent-hooks.js';
+
+export interface HookEntry {
+  matcher: string;
+  hooks: Array<{ type: 'command'; command: string; timeout: number }>;
+}
+
+/** The marker that identifies gatehouse's hook in a file: the command's `hook <agent> <event>` words. */
+export function isGatehouseHook(command: unknown, agent: AgentHooks): boolean {
+  return typeof command === 'string' && command.includes(` hook ${agent.id} ${agent.permissionEvent}`) && command.includes('gatehouse');
+}
+
+function parseObject(text: string | null, path: string): Record<string, any> {
+  if (text === null || text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${path}: not valid JSON (${(err as Error).message}); fix or move it first, nothing was changed`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path}: must hold a JSON object; nothing was changed`);
+  const hooks = (parsed as Record<string, unknown>).hooks;
+  if (hooks !== undefined && (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))) {
+    throw new Error(`${path}: "hooks" must be an object; nothing was changed`);
+  }
+  return parsed as Record<string, any>;
+}
+
+export function gatehouseEntry(command: string, timeoutSeconds: number): HookEntry {
+  return { matcher: '*', hooks: [{ type: 'command', command, timeout: timeoutSeconds }] };
+}
+
+/** The file's text with the entry added, or null when a gatehouse hook for this agent is already there. */
+export function withHook(text: string | null, path: string, agent: AgentHooks, entry: HookEntry): string | null {
+  const settings = parseObject(text, path);
+  const groups: unknown = settings.hooks?.[agent.permissionEvent];
+  if (groups !== undefined && !Array.isArray(groups)) throw new Error(`${path}: "hooks.${agent.permissionEvent}" must be a list; nothing was changed`);
+  if ((groups ?? []).some((g: any) => (g?.hooks ?? []).some((h: any) => isGatehouseHook(h?.command, agent)))) return null;
+  settings.hooks = { ...(settings.hooks ?? {}), [agent.permissionEvent]: [...(groups ?? []), entry] };
+  return `${JSON.stringify(settings, null, 2)}\n`;
+}
+
+/** The file's text with every gatehouse hook for this agent taken out (empty lists and objects it leaves dropped). */
+export function withoutHook(text: string, path: string, agent: AgentHooks): string | null {
+  const settings = parseObject(text, path);
+  const groups: any[] | undefined = settings.hooks?.[agent.permissionEvent];
+  if (!Array.isArray(groups)) return null;
+  const kept = groups
+    .map((g) => ({ ...g, hooks: (g?.hooks ?? []).filter((h: any) => !isGatehouseHook(h?.command, agent)) }))
+    .filter((g) => g.hooks.length > 0);
+  const removed = groups.reduce((n, g) => n + (g?.hooks?.length ?? 0), 0) - kept.reduce((n, g) => n + g.hooks.length, 0);
+  if (removed === 0) return null;
+  if (kept.length) settings.hooks[agent.permissionEvent] = kept;
+  else delete settings.hooks[agent.permissionEvent];
+  if (Object.keys(settings.hooks).length === 0) delete settings.hooks;
+  return `${JSON.stringify(settings, null, 2)}\n`;
+}
