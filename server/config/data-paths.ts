@@ -16,12 +16,25 @@ export function dataPaths(dir: string) {
     credential: join(dir, 'credential'),
     /** Written by the running hub: pid, port, host, version. */
     hubState: join(dir, 'hub.json'),
+    /** Written by a hub that failed to start (pid, message), so the client that started it can tell the agent why. */
+    startError: join(dir, 'hub.start-error.json'),
     /** Held while one process starts the hub, so two racing processes end with one hub. */
     startLock: join(dir, 'hub.start.lock'),
     /** Held by the running hub for its whole life: at most one hub per data directory. */
     hubLock: join(dir, 'hub.lock'),
-    store: join(dir, 'store.json'),
+    /** One file per choice session (<id>.json), each written durably on every change. */
+    sessions: join(dir, 'sessions'),
+    /** The persisted settings. */
+    settings: join(dir, 'settings.json'),
+    /** Records and files the hub could not load, kept for the person to look at (never deleted). */
+    setAside: join(dir, 'set-aside'),
+    /** The store of versions before 0.2 (one JSON file); migrated into sessions/ and settings.json on start. */
+    legacyStore: join(dir, 'store.json'),
     log: join(dir, 'gatehouse.log'),
+    /** Telegram channel settings saved through the API, token included (0600). */
+    telegramSettings: join(dir, 'telegram.json'),
+    /** Which Telegram message shows which gate, so taps and edits survive a hub restart. */
+    telegramMessages: join(dir, 'telegram-messages.json'),
   };
 }
 export type DataPaths = ReturnType<typeof dataPaths>;

@@ -1,0 +1,29 @@
+import { notifyUrlFromEnv } from '../config/channel-env.js';
+import type { HubPlugin } from '../hub/context.js';
+import { ChannelStatusBoard } from './channel-status.js';
+import { NOTIFY_CHANNEL, NotifyWebhook } from './notify/notify-webhook.js';
+import { registerTelegram } from './telegram/telegram-plugin.js';
+
+/**
+ * Channels that reach the person away from this computer: Telegram (answer from the phone) and the generic
+ * notify webhook. Their state is added to /api/health as `channels`.
+ */
+export const channelsPlugin: HubPlugin = async (app, ctx) => {
+  const status = new ChannelStatusBoard();
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) =>
+    request.routeOptions.url === '/api/health' && payload && typeof payload === 'object' ? { ...payload, channels: status.snapshot() } : payload,
+  );
+
+  const notify = notifyUrlFromEnv(process.env);
+  if (notify.problem) {
+    status.set(NOTIFY_CHANNEL, 'invalid', notify.problem);
+    ctx.log.warn({ reason: notify.problem }, 'notify webhook: misconfigured; off');
+  } else if (notify.url) {
+    const webhook = new NotifyWebhook(notify.url, ctx.baseUrl, status, ctx.log);
+    ctx.sessions.on('created', (session) => webhook.gateCreated(session));
+  } else {
+    status.set(NOTIFY_CHANNEL, 'off', 'not configured (GATEHOUSE_NOTIFY_URL)');
+  }
+
+  await registerTelegram(app, ctx, status);
+};

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredSession } from '../../sessions/stored-session.js';
+import { buttonData, parseButtonData } from './button-data.js';
+import { renderGateMessage } from './telegram-message.js';
+import { shouldSendGate } from './send-policy.js';
+
+function gate(overrides: Partial<StoredSession['request']> = {}): StoredSession {
+  return {
+    id: 'ch_abcdefghijkl',
+    request: {
+      prompt: 'Which one?',
+      title: 'Pick',
+      options: [{ id: 'a', label: 'Alpha', recommended: false }, { id: 'b', label: 'Beta', recommended: true }],
+      selection_mode: 'single',
+      min_selections: 1,
+      max_selections: 1,
+      allow_free_text: false,
+      interface: 'web',
+      timeout_seconds: 300,
+      timeout_action: 'timeout',
+      ...overrides,
+    },
+    status: 'pending',
+    interface: 'web',
+    created_at: '2026-11-23T10:00:00.000Z',
+    deadline_at: '2026-11-23T10:05:00.000Z',
+    ended_at: null,
+    notices: [],
+    draft: null,
+    result: null,
+  };
+}
+
+describe('button data', () => {
+  it('round-trips every action within Telegram’s 64 bytes and rejects anything else', () => {
+    for (const button of [
+      { action: 'pick', sessionId: 'ch_abcdefghijkl', option: 49 },
+      { action: 'toggle', sessionId: 'ch_abcdefghijkl', option: 0 },
+      { action: 'done', sessionId: 'ch_abcdefghijkl' },
+      { action: 'cancel', sessionId: 'ch_abcdefghijkl' },
+    ] as const) {
+      const data = buttonData(button);
+      expect(Buffer.byteLength(data)).toBeLessThanOrEqual(64);
+      expect(parseButtonData(data)).toEqual(button);
+    }
+    for (const bad of ['', 'x:ch_1', 'p:ch_1', 'd:ch_1:3', 'p:ch 1:2']) expect(parseButtonData(bad)).toBeNull();
+  });
+});
+
+describe('renderGateMessage', () => {
+  it('cuts a long prompt at a line break, within Telegram’s limit, and points at the whole question', () => {
+    const prompt = Array.from({ length: 400 }, (_, i) => `Line ${i}: ${'x'.repeat(40)}`).join('\n');
+    const { html } = renderGateMessage(gate({ prompt }), 'http://127.0.0.1:47823/choice/ch_abcdefghijkl');
+    expect(html.length).toBeLessThan(4096);
+    expect(html).toContain('Line 0:');
+    expect(html).not.toContain('Line 399:');
+    expect(html).toContain('… cut here; the whole question:</i> http://127.0.0.1:47823/choice/ch_abcdefghijkl');
+  });
+
+  it('does not repeat a prompt that is only the title; an ended gate keeps its text and loses its buttons', () => {
+    const pending = renderGateMessage(gate({ prompt: 'Pick' }), 'u');
+    expect(pending.html.match(/Pick/g)).toHaveLength(1);
+    expect(pending.keyboard.flat().map((b) => b.text)).toEqual(['Alpha', 'Beta ⭐', '✖ Cancel']);
+    const ended: StoredSession = { ...gate(), status: 'timeout', result: null };
+    expect(renderGateMessage(ended, 'u')).toMatchObject({ keyboard: [] });
+    expect(renderGateMessage(ended, 'u').html.startsWith('⌛ <b>Timed out: nobody answered.</b>\n\n❓ <b>Pick</b>\n\nWhich one?')).toBe(true);
+  });
+});
+
+describe('shouldSendGate', () => {
+  const now = Date.parse('2026-11-23T10:01:00.000Z');
+  it('all: at once; no-portal: only while no live client is connected; older-than: once old enough', () => {
+    expect(shouldSendGate(gate(), { send: 'all', olderThanSeconds: 0 }, { liveClients: 3, now })).toBe(true);
+    expect(shouldSendGate(gate(), { send: 'no-portal', olderThanSeconds: 0 }, { liveClients: 1, now })).toBe(false);
+    expect(shouldSendGate(gate(), { send: 'no-portal', olderThanSeconds: 0 }, { liveClients: 0, now })).toBe(true);
+    expect(shouldSendGate(gate(), { send: 'older-than', olderThanSeconds: 61 }, { liveClients: 0, now })).toBe(false);
+    expect(shouldSendGate(gate(), { send: 'older-than', olderThanSeconds: 60 }, { liveClients: 0, now })).toBe(true);
+    expect(shouldSendGate({ ...gate(), status: 'submitted' }, { send: 'all', olderThanSeconds: 0 }, { liveClients: 0, now })).toBe(false);
+  });
+});

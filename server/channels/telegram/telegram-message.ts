@@ -1,0 +1,121 @@
+import type { InlineKeyboardButton } from 'grammy/types';
+import type { StoredSession } from '../../sessions/stored-session.js';
+import { gateSource } from '../gate-summary.js';
+import { buttonData } from './button-data.js';
+import { escapeTelegramHtml as esc, telegramHtml } from './telegram-markdown.js';
+
+/** Telegram allows 4096 characters per message; the prompt gets this much, the rest stays for options and status. */
+const PROMPT_BUDGET = 2500;
+const BUTTON_LABEL_CHARS = 48;
+const DESCRIPTION_CHARS = 160;
+
+export interface RenderedMessage {
+  html: string;
+  keyboard: InlineKeyboardButton[][];
+}
+
+/** The message a gate shows in the chat: pending with its buttons, or ended with what happened and no buttons. */
+export function renderGateMessage(session: StoredSession, gateUrl: string): RenderedMessage {
+  const body = gateBody(session, gateUrl);
+  if (session.status !== 'pending') return { html: `${endedLine(session)}\n\n${body}`, keyboard: [] };
+  const hint = session.request.allow_free_text ? '\n\n<i>↩️ Reply to this message to answer in your own words.</i>' : '';
+  return { html: `${body}${hint}`, keyboard: keyboard(session) };
+}
+
+function gateBody(session: StoredSession, gateUrl: string): string {
+  const { request } = session;
+  const lines = [`❓ <b>${esc(request.title)}</b>`];
+  // Once over, the session's interface is the one that answered: the ended line says that instead.
+  if (session.status === 'pending') lines.push(`<i>${esc(sourceLine(session))}</i>`);
+  const prompt = request.prompt.trim() === request.title.trim() ? '' : promptPart(request.prompt, gateUrl);
+  if (prompt) lines.push('', prompt);
+  lines.push('', ...request.options.map((o, i) => optionLine(o, i)));
+  return lines.join('\n');
+}
+
+function sourceLine(session: StoredSession): string {
+  const { request } = session;
+  const how =
+    request.selection_mode === 'multi'
+      ? `pick ${request.min_selections === request.max_selections ? request.min_selections : `${request.min_selections}–${request.max_selections}`}`
+      : 'pick one';
+  const source = gateSource(session);
+  const who = source.label ? `${source.label} · ` : '';
+  const doing = source.context ? `\n${source.context}` : '';
+  return `${who}asked via ${source.interface} · ${how} · answer by ${new Date(session.deadline_at).toISOString().slice(11, 16)} UTC${doing}`;
+}
+
+function optionLine(option: StoredSession['request']['options'][number], index: number): string {
+  const star = option.recommended ? ' ⭐' : '';
+  const description = option.description?.trim() ? ` — ${esc(cut(option.description.trim(), DESCRIPTION_CHARS))}` : '';
+  return `${index + 1}. <b>${esc(option.label)}</b>${star}${description}`;
+}
+
+/** The prompt as Telegram HTML; a long one is cut at a line break and points at the full question. */
+function promptPart(prompt: string, gateUrl: string): string {
+  const whole = telegramHtml(prompt);
+  if (whole.length <= PROMPT_BUDGET) return whole;
+  let source = prompt;
+  let html = whole;
+  while (html.length > PROMPT_BUDGET && source.length > 0) {
+    const limit = Math.floor(source.length * Math.min(0.8, PROMPT_BUDGET / html.length));
+    const lineBreak = source.lastIndexOf('\n', limit);
+    source = source.slice(0, lineBreak > limit / 2 ? lineBreak : limit);
+    html = telegramHtml(source);
+  }
+  return `${html}\n\n<i>… cut here; the whole question:</i> ${esc(gateUrl)}`;
+}
+
+function keyboard(session: StoredSession): InlineKeyboardButton[][] {
+  const { request, id } = session;
+  const rows: InlineKeyboardButton[][] = [];
+  if (request.selection_mode === 'multi') {
+    const chosen = new Set(session.draft?.selected_ids ?? []);
+    request.options.forEach((o, i) => rows.push([{ text: `${chosen.has(o.id) ? '☑' : '☐'} ${buttonLabel(o.label)}`, callback_data: buttonData({ action: 'toggle', sessionId: id, option: i }) }]));
+    rows.push([
+      { text: `✅ Done (${chosen.size})`, callback_data: buttonData({ action: 'done', sessionId: id }) },
+      { text: '✖ Cancel', callback_data: buttonData({ action: 'cancel', sessionId: id }) },
+    ]);
+  } else {
+    request.options.forEach((o, i) => rows.push([{ text: `${buttonLabel(o.label)}${o.recommended ? ' ⭐' : ''}`, callback_data: buttonData({ action: 'pick', sessionId: id, option: i }) }]));
+    rows.push([{ text: '✖ Cancel', callback_data: buttonData({ action: 'cancel', sessionId: id }) }]);
+  }
+  return rows;
+}
+
+/** First line of the message once the gate has ended, wherever it ended. */
+export function endedLine(session: StoredSession): string {
+  const result = session.result;
+  const via = result ? ` in ${result.interface}` : '';
+  const picked = result?.selected.map((s) => s.label).join(', ') ?? '';
+  const free = result?.free_text ? `“${cut(result.free_text, 200)}”` : '';
+  const answer = [picked, free].filter(Boolean).join(' + ');
+  switch (session.status) {
+    case 'submitted':
+      return `✅ <b>Answered${esc(via)}:</b> ${esc(answer || '(nothing selected)')}`;
+    case 'auto-submitted':
+      return `🤖 <b>Nobody answered in time; the recommended option was submitted:</b> ${esc(answer)}`;
+    case 'cancelled':
+      return `✖ <b>Cancelled${esc(via)}</b>${result?.global_annotation ? `: ${esc(cut(result.global_annotation, 200))}` : ''}`;
+    case 'timeout':
+      return '⌛ <b>Timed out: nobody answered.</b>';
+    default:
+      return '';
+  }
+}
+
+/** The toast for a tap on a gate that has already ended. */
+export function alreadyEndedToast(session: StoredSession): string {
+  const via = session.result ? ` (${session.result.interface})` : '';
+  if (session.status === 'timeout') return 'This question already timed out.';
+  if (session.status === 'cancelled') return `This question was already cancelled${via}.`;
+  return `Already answered${via}.`;
+}
+
+function buttonLabel(label: string): string {
+  return cut(label.replace(/\s+/g, ' '), BUTTON_LABEL_CHARS);
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
