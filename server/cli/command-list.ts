@@ -10,11 +10,17 @@ import { answerCommand } from './commands/answer.js';
 import { runCommand } from './commands/run.js';
 import { tasksCommand } from './commands/tasks.js';
 import { attachCommand } from './commands/attach.js';
+import { statusCommand } from './commands/status-command.js';
+import { stopCommand } from './commands/stop-command.js';
+import { hookCommand } from './commands/hook.js';
+import { hooksCommand } from './commands/hooks.js';
 
 /** Every `gatehouse` subcommand, in the order `--help` lists them. One line each. */
 export const commands: CliCommand[] = [
   mcpCommand,
   hubCommand,
+  statusCommand,
+  stopCommand,
   demoCommand,
   openCommand,
   chooseCommand,
@@ -24,4 +30,6 @@ export const commands: CliCommand[] = [
   runCommand,
   tasksCommand,
   attachCommand,
+  hookCommand,
+  hooksCommand,
 ];

@@ -1,7 +1,8 @@
-import { parseArgs } from 'node:util';
 import { commands } from './command-list.js';
 import { packageVersion } from '../package-info.js';
 import type { CliIo } from './command.js';
+import { parseArguments } from './parse-arguments.js';
+import { languageEnvProblem } from '../settings/language.js';
 
 const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
 
@@ -33,6 +34,9 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const command = commands.find((c) => c.name === name);
+  // A bad CHOICE_LANG is said to whoever runs this (for `gatehouse mcp`: the MCP client's server log).
+  const languageProblem = languageEnvProblem(process.env);
+  if (languageProblem && command && !(name === 'hub' && rest.includes('--background'))) io.stderr.write(`gatehouse: ${languageProblem}\n`);
   if (!command) {
     io.stderr.write(`gatehouse: unknown command ${JSON.stringify(name)}\n\n${overview()}\n`);
     return 2;
@@ -47,7 +51,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: command.options ?? {}, allowPositionals: command.allowPositionals ?? false, strict: true });
+    parsed = parseArguments(rest, command.options ?? {}, command.allowPositionals ?? false);
   } catch (err) {
     io.stderr.write(`gatehouse ${name}: ${(err as Error).message}\n\n${command.help.trimEnd()}\n`);
     return 2;

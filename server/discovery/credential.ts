@@ -1,14 +1,19 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { ensurePrivateFile } from './private-files.js';
 
 /**
  * The hub's credential: one random token per data directory, created on first need (0600) and kept, so
- * URLs handed out stay valid across hub restarts. Whoever creates it first wins (O_EXCL).
+ * URLs handed out stay valid across hub restarts. Whoever creates it first wins (O_EXCL). A credential file
+ * that others can read (left so by an older version or by hand) is made private, and `warn` is told.
  */
-export async function ensureCredential(file: string): Promise<string> {
+export async function ensureCredential(file: string, warn?: (fields: object, message: string) => void): Promise<string> {
   const existing = await readCredential(file);
-  if (existing) return existing;
+  if (existing) {
+    await ensurePrivateFile(file, warn);
+    return existing;
+  }
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   const token = randomBytes(24).toString('base64url');
   try {

@@ -1,4 +1,7 @@
 import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { isAlive } from '../platform/process-alive.js';
+
+export { isAlive };
 
 /**
  * An exclusive lock file (O_EXCL) holding the owner's pid. A lock whose holder is gone, or older than
@@ -31,14 +34,5 @@ async function isStale(file: string, staleMs: number): Promise<boolean> {
     return Number.isInteger(pid) && pid > 0 && !isAlive(pid);
   } catch {
     return false;
-  }
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

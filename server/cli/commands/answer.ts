@@ -84,8 +84,18 @@ Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown 
       return exitCodeForStatus(session.status);
     } catch (err) {
       if (!(err instanceof HubRequestError)) throw err;
-      io.stderr.write(`gatehouse answer: ${hubErrorText(err)}\n`);
+      io.stderr.write(`gatehouse answer: ${answerFlagWords(hubErrorText(err), selected)}\n`);
       return EXIT.error;
     }
   },
 };
+
+/** The hub names answer fields; the person typed flags: `selected_ids[0]` → `--option "zzz"`, `free_text` → `--free-text`. */
+export function answerFlagWords(text: string, selected: readonly string[]): string {
+  return text
+    .replace(/selected_ids\[(\d+)\]/g, (_m, i: string) => `--option ${JSON.stringify(selected[Number(i)] ?? '')}`)
+    .replace(/\bselected_ids\b/g, '--option')
+    .replace(/\bannotations\.([^:\s]+)/g, '--annotation $1=…')
+    .replace(/\bglobal_annotation\b/g, '--note')
+    .replace(/\bfree_text\b/g, '--free-text');
+}

@@ -5,41 +5,52 @@ import { openBrowser } from '../../platform/open-browser.js';
 import { EXIT, exitCodeForStatus } from '../../terminal/exit-codes.js';
 import type { CliCommand, ParsedArgs } from '../command.js';
 import { hubErrorText } from './answer.js';
+import { ArgumentError, wholeNumber } from '../parse-arguments.js';
+import { commandLineLike } from '../command-line-hint.js';
+import { CHOICE_LIMITS } from '../../../shared/choice/limits.js';
+import { gitBranch } from '../../platform/git-branch.js';
 
 type Handoff = { session: ChoiceSessionView; url: string; terminal_command: string };
 
-/** `-o id=Label` or `-o Label` (the id is then made from the label). */
+/** `-o id=Label` or `-o Label` (the id is then made from the label). An empty id or label is refused. */
 export function parseOption(raw: string, index: number): { id: string; label: string } {
   const at = raw.indexOf('=');
-  if (at > 0) return { id: raw.slice(0, at).trim(), label: raw.slice(at + 1).trim() };
+  if (at >= 0) {
+    const id = raw.slice(0, at).trim();
+    const label = raw.slice(at + 1).trim();
+    if (!id) throw new ArgumentError(`--option ${JSON.stringify(raw)}: the id before "=" is empty (write -o id=Label, or -o Label)`);
+    if (!label) throw new ArgumentError(`--option ${JSON.stringify(raw)}: the label after "=" is empty`);
+    return { id, label };
+  }
+  if (!raw.trim()) throw new ArgumentError(`--option ${JSON.stringify(raw)}: the label is empty`);
   const id = raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || `option-${index + 1}`;
   return { id, label: raw.trim() };
 }
 
-function int(value: unknown, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n)) throw new Error(`${name}: must be a number (got ${JSON.stringify(value)})`);
-  return n;
-}
+const INTERFACES = ['auto', 'web', 'terminal'];
 
 export function buildAskRequest(args: ParsedArgs): Record<string, unknown> {
   const v = args.values;
   const prompt = args.positionals.join(' ').trim();
-  if (!prompt) throw new Error('give the question as the first argument: gatehouse ask "<prompt>" -o id=Label …');
+  if (!prompt) throw new ArgumentError('give the question as the first argument: gatehouse ask "<prompt>" -o id=Label …');
+  const iface = (v.interface as string | undefined) ?? 'auto';
+  if (!INTERFACES.includes(iface)) throw new ArgumentError(`--interface: must be one of ${INTERFACES.join(', ')} (got ${JSON.stringify(iface)})`);
   const recommended = new Set((v.recommended as string[] | undefined) ?? []);
   const options = ((v.option as string[] | undefined) ?? []).map(parseOption).map((o) => ({ ...o, ...(recommended.has(o.id) ? { recommended: true } : {}) }));
+  for (const id of recommended) {
+    if (!options.some((o) => o.id === id)) throw new ArgumentError(`--recommended ${JSON.stringify(id)}: no --option has this id (ids: ${options.map((o) => o.id).join(', ') || 'none'})`);
+  }
   return {
     prompt,
     options,
     ...(v.title !== undefined ? { title: v.title } : {}),
     selection_mode: v.multi ? 'multi' : 'single',
-    ...(v.min !== undefined ? { min_selections: int(v.min, '--min') } : {}),
-    ...(v.max !== undefined ? { max_selections: int(v.max, '--max') } : {}),
+    ...(v.min !== undefined ? { min_selections: wholeNumber(v.min, '--min', 0) } : {}),
+    ...(v.max !== undefined ? { max_selections: wholeNumber(v.max, '--max', 0) } : {}),
     ...(v['free-text'] ? { allow_free_text: true } : {}),
-    ...(v.timeout !== undefined ? { timeout_seconds: int(v.timeout, '--timeout') } : {}),
+    ...(v.timeout !== undefined ? { timeout_seconds: wholeNumber(v.timeout, '--timeout', 1) } : {}),
     ...(v['default-on-timeout'] ? { timeout_action: 'submit_recommended' } : {}),
-    interface: (v.interface as string | undefined) ?? 'auto',
+    interface: iface,
   };
 }
 
@@ -58,7 +69,8 @@ Options:
   -m, --multi               let the person pick several (with --min/--max)
       --min <n>, --max <n>  bounds on the number of picks
       --free-text           accept an answer of the person's own
-      --timeout <seconds>   time to answer (default from the settings, 300)
+      --timeout <seconds>   time to answer (default from the settings, 300); kept within
+                            ${CHOICE_LIMITS.minTimeoutSeconds}–${CHOICE_LIMITS.maxTimeoutSeconds}, and a changed value is said on stderr
       --default-on-timeout  on timeout submit the recommended option(s) instead of failing
   -i, --interface <name>    auto (default), web or terminal (terminal opens the UI right here)
       --no-wait             print the pending hand-off as JSON and exit at once
@@ -92,13 +104,14 @@ Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answ
     const interactive = Boolean(io.stdin.isTTY && tuiOut);
     let created: Handoff;
     try {
-      created = await hub.request<Handoff>('POST', '/api/sessions', { ...request, client_capabilities: { interactive_terminal: interactive } });
+      created = await hub.request<Handoff>('POST', '/api/sessions', { ...request, client_capabilities: { interactive_terminal: interactive }, source: { kind: 'cli', agent: 'cli', project: process.cwd(), branch: await gitBranch(process.cwd()) } });
     } catch (err) {
       if (!(err instanceof HubRequestError)) throw err;
-      io.stderr.write(`gatehouse ask: ${hubErrorText(err)}\n`);
+      io.stderr.write(`gatehouse ask: ${inFlagWords(hubErrorText(err))}\n`);
       return err.status === 400 ? EXIT.usage : EXIT.error;
     }
     const { session } = created;
+    for (const notice of session.notices ?? []) io.stderr.write(`gatehouse ask: note: ${inFlagWords(notice)}\n`);
     if (args.values['no-wait']) {
       io.stdout.write(JSON.stringify({ status: 'pending', session_id: session.id, url: created.url, terminal_command: created.terminal_command }, null, 2) + '\n');
       return EXIT.submitted;
@@ -109,7 +122,7 @@ Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answ
       io.stderr.write(answer.summary.join('\n') + '\n');
       if (answer.outcome.kind === 'hub_lost') return EXIT.hubLost;
     } else {
-      io.stderr.write(`Waiting for an answer to ${session.id}\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n  script:   gatehouse answer ${session.id} --option <id>\n`);
+      io.stderr.write(`Waiting for an answer to ${session.id}\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n  script:   ${commandLineLike(created.terminal_command, `answer ${session.id} --option <id>`)}\n`);
       if (session.interface === 'web') await openBrowser(created.url);
     }
     for (;;) {
@@ -121,3 +134,14 @@ Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answ
     }
   },
 };
+
+/** The hub names request fields; the person typed flags: `options[1].id` → `--option #2 id`, `timeout_seconds` → `--timeout`. */
+export function inFlagWords(text: string): string {
+  return text
+    .replace(/options\[(\d+)\](?:\.(\w+))?/g, (_m, i: string, part?: string) => `--option #${Number(i) + 1}${part ? ` ${part}` : ''}`)
+    .replace(/\bmin_selections\b/g, '--min')
+    .replace(/\bmax_selections\b/g, '--max')
+    .replace(/\btimeout_seconds\b/g, '--timeout')
+    .replace(/\boptions:/g, '--option:')
+    .replace(/\bprompt:/g, '<prompt>:');
+}

@@ -3,6 +3,7 @@ import { ensureHub } from '../../hub-client/ensure-hub.js';
 import { canOpenBrowser } from '../../platform/browser-availability.js';
 import { sshForwardHint } from '../../platform/open-browser.js';
 import type { CliCommand } from '../command.js';
+import { commandLineLike } from '../command-line-hint.js';
 
 export const DEMO_REQUEST = {
   title: 'Demo: which database should the new service use?',
@@ -41,14 +42,28 @@ Options:
     io.stdout.write(`Sample interaction ${created.session.id} is waiting for you.\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n`);
     // The hub opens the browser for every new web interaction when one can be opened here.
     if (!canOpenBrowser()) io.stdout.write(`  (no browser can be opened here) ${sshForwardHint(Number(new URL(hub.baseUrl).port))}\n`);
-    if (args.values['no-wait'] === true) return 0;
+    if (args.values['no-wait'] === true) {
+      io.stdout.write(stopHint(created.terminal_command));
+      return 0;
+    }
     io.stdout.write('Waiting for the answer (Ctrl-C to stop waiting; the hub keeps running)…\n');
     for (;;) {
       const { session } = await hub.request<{ session: ChoiceSessionView }>('GET', `/api/sessions/${created.session.id}/wait?seconds=50`);
       if (session.status !== 'pending') {
         io.stdout.write(JSON.stringify(session.result, null, 2) + '\n');
+        io.stdout.write(stopHint(created.terminal_command));
         return 0;
       }
     }
   },
 };
+
+/** Where the demo ends: the hub keeps running in the background; say how to see it and how to stop it. */
+function stopHint(terminalCommand: string): string {
+  return [
+    'The hub keeps running in the background for the next question (it exits by itself when idle).',
+    `  status: ${commandLineLike(terminalCommand, 'status')}`,
+    `  stop:   ${commandLineLike(terminalCommand, 'stop')}`,
+    '',
+  ].join('\n');
+}

@@ -1,5 +1,6 @@
 import { hubConfigFromEnv } from '../../config/hub-config.js';
-import { createLogger } from '../../logging/logger.js';
+import { createLogger, type Logger } from '../../logging/logger.js';
+import { writeHubStartError } from '../../discovery/hub-start-error.js';
 import type { CliCommand } from '../command.js';
 
 export const hubCommand: CliCommand = {
@@ -17,7 +18,21 @@ Options:
   async run(args, io) {
     const config = hubConfigFromEnv();
     const background = args.values.background === true;
-    const log = createLogger({ file: config.paths.log, name: 'hub', stderr: !background });
+    let log: Logger;
+    try {
+      log = createLogger({ file: config.paths.log, name: 'hub', stderr: !background });
+    } catch (err) {
+      const message = `gatehouse hub could not start: ${(err as Error).message} (data directory ${config.paths.dir}; set GATEHOUSE_HOME to a writable folder)`;
+      writeHubStartError(config.paths.startError, message);
+      io.stderr.write(`${message}\n`);
+      return 1;
+    }
+    // Whatever goes wrong later is in the log, not lost with a detached hub's stderr.
+    process.on('uncaughtException', (err) => {
+      log.fatal({ err }, 'hub crashed: uncaught exception');
+      log.flush();
+      process.exit(1);
+    });
     // Loaded on demand so other commands do not pay for the hub's modules.
     const { HubAlreadyRunningError, runHub } = await import('../../hub/run-hub.js');
     const { portalUrl } = await import('../../hub/handoff.js');
@@ -29,7 +44,13 @@ Options:
         io.stderr.write(`gatehouse hub: ${err.message}\n`);
         return 3;
       }
-      throw err;
+      // Every start failure goes to the log and to whoever started this hub (the agent's error), with the path and fix.
+      const message = `gatehouse hub could not start: ${(err as Error).message}`;
+      log.fatal({ err }, message);
+      writeHubStartError(config.paths.startError, message);
+      io.stderr.write(`${message}\n`);
+      await new Promise<void>((resolve) => log.flush(() => resolve()));
+      return 1;
     }
     const stop = (signal: string) => void hub.close(signal);
     process.once('SIGINT', () => stop('SIGINT'));

@@ -1,0 +1,81 @@
+import { envNumber } from '../../config/env-number.js';
+import { ensureHub } from '../../hub-client/ensure-hub.js';
+import { hookAgent, hookAgents } from '../../agents/hook-agents.js';
+import type { AgentHooks, HookDecision } from '../../agents/agent-hooks.js';
+import type { CliCommand, CliIo } from '../command.js';
+
+const DEFAULT_WAIT_SECONDS = 120;
+/** Hook input is a small JSON object; anything far larger is not what a CLI sends. */
+const MAX_INPUT_BYTES = 4 * 1024 * 1024;
+
+async function readStdin(io: CliIo): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_INPUT_BYTES) throw new Error(`hook input is larger than ${MAX_INPUT_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function answer(io: CliIo, agent: AgentHooks, decision: HookDecision, message: string): number {
+  const reply = agent.reply(decision, message);
+  io.stdout.write(reply.stdout);
+  return reply.exitCode;
+}
+
+export const hookCommand: CliCommand = {
+  name: 'hook',
+  summary: "answer an agent CLI's permission hook by asking the person through the hub",
+  help: `Usage: gatehouse hook <agent> <event> [--wait <seconds>]
+
+Run by the agent CLI itself, as its hook command (see \`gatehouse hooks install\`). Reads the hook's JSON
+on stdin, asks the person through the running hub (portal, \`gatehouse tasks\`, \`gatehouse answer\`) and
+prints the CLI's hook answer: Yes allows the tool call once (no allow rule is saved), No refuses it and the
+agent is told. When the hub is not running, or nobody answers within the wait, it prints nothing, which
+leaves the decision to the CLI's own dialog; it never allows or refuses on its own.
+
+Agents: ${hookAgents.map((a) => `${a.id} (${a.name}, event ${a.permissionEvent})`).join(', ')}.
+
+Options:
+      --wait <seconds>  how long to wait for the person (default GATEHOUSE_HOOK_WAIT_SECONDS or ${DEFAULT_WAIT_SECONDS})`,
+  allowPositionals: true,
+  options: { wait: { type: 'string' } },
+  async run(args, io) {
+    const [agentId, event] = args.positionals;
+    let agent: AgentHooks;
+    let waitSeconds: number;
+    try {
+      if (!agentId || !event) throw new Error('give the agent and the hook event: gatehouse hook <agent> <event>');
+      agent = hookAgent(agentId);
+      const fromFlag = args.values.wait === undefined ? undefined : Number(args.values.wait);
+      if (fromFlag !== undefined && !(fromFlag > 0)) throw new Error(`--wait: expected a number of seconds > 0, got ${JSON.stringify(args.values.wait)}`);
+      waitSeconds = fromFlag ?? envNumber(process.env, 'GATEHOUSE_HOOK_WAIT_SECONDS', DEFAULT_WAIT_SECONDS, 1);
+    } catch (err) {
+      // Exit 1 is a non-blocking hook error for the CLIs: their own dialog still asks the person.
+      io.stderr.write(`gatehouse hook: ${(err as Error).message}\n`);
+      return 1;
+    }
+    if (event !== agent.permissionEvent) {
+      io.stderr.write(`gatehouse hook: ${agent.name} event "${event}" is not answered by gatehouse (only ${agent.permissionEvent}); leaving it to ${agent.name}\n`);
+      return answer(io, agent, 'ask', '');
+    }
+    try {
+      const input = JSON.parse(await readStdin(io));
+      agent.parsePermission(input);
+      const hub = await ensureHub({ start: false });
+      const decided = await hub.request<{ decision: HookDecision; message: string }>(
+        'POST',
+        `/api/hooks/${agent.id}/permission`,
+        { input, wait_seconds: waitSeconds },
+        { signal: AbortSignal.timeout((waitSeconds + 15) * 1000) },
+      );
+      if (decided.decision === 'ask') io.stderr.write(`gatehouse hook: ${decided.message}; ${agent.name} asks itself\n`);
+      return answer(io, agent, decided.decision, decided.message);
+    } catch (err) {
+      io.stderr.write(`gatehouse hook: ${(err as Error).message}; ${agent.name} asks itself\n`);
+      return answer(io, agent, 'ask', '');
+    }
+  },
+};

@@ -1,0 +1,53 @@
+import { packageVersion } from '../../package-info.js';
+import { readHubStatus } from '../status/hub-status.js';
+import { toolVersions } from '../status/tool-versions.js';
+import type { CliCommand } from '../command.js';
+
+export const statusCommand: CliCommand = {
+  name: 'status',
+  summary: 'is the hub up? pid, port, data dir, pending counts and tool versions (paste into a bug report)',
+  help: `Usage: gatehouse status [--json]
+
+Reports the hub of this data directory (GATEHOUSE_HOME): running or not, its pid, port and version, how many
+interactions are active and how many wait on a person; and the versions of gatehouse, Node.js, tsci
+(GATEHOUSE_TSCI or \`tsci\` on PATH) and the agent CLIs found on PATH. Changes nothing: it never starts a hub
+and never creates a file. Paste its output into a bug report.
+
+Options:
+  --json   print the same as JSON
+
+Exit codes: 0 the hub is running, 3 it is not.`,
+  options: { json: { type: 'boolean' } },
+  async run(args, io) {
+    const [{ status }, tools] = await Promise.all([readHubStatus(), toolVersions()]);
+    const report = {
+      gatehouse: packageVersion,
+      node: process.versions.node,
+      platform: `${process.platform} ${process.arch}`,
+      hub: status,
+      tools: Object.fromEntries(tools.map((t) => [t.name, { command: t.command, version: t.version }])),
+    };
+    if (args.values.json === true) {
+      io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      return status.state === 'running' ? 0 : 3;
+    }
+    const hubLine =
+      status.state === 'running'
+        ? `running, pid ${status.pid}, port ${status.port}, ${status.url}, version ${status.hub_version}, since ${status.started_at}`
+        : status.state === 'stale'
+          ? `not answering (hub.json names pid ${status.pid}, port ${status.port}; it starts again when needed)`
+          : 'not running (it starts by itself when needed; `gatehouse hub` runs it in the foreground)';
+    const pending = status.pending
+      ? `${status.pending.active.choice ?? 0} choice(s), ${status.pending.active.resolve ?? 0} resolve task(s), ${status.pending.active.task ?? 0} orchestrated task(s) active; ${status.pending.waiting_on_person} waiting on a person`
+      : '–';
+    const lines = [
+      `gatehouse ${report.gatehouse}  node ${report.node}  ${report.platform}`,
+      `data dir:  ${status.data_dir}`,
+      `hub:       ${hubLine}`,
+      `pending:   ${pending}`,
+      ...tools.map((t) => `${(t.name + ':').padEnd(10)} ${t.version ?? 'not found'}${t.name === 'tsci' && !t.version ? ` (tried \`${t.command} --version\`; see README "CLI gates")` : ''}`),
+    ];
+    io.stdout.write(lines.join('\n') + '\n');
+    return status.state === 'running' ? 0 : 3;
+  },
+};

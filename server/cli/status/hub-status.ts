@@ -1,0 +1,43 @@
+import { dataDir, dataPaths } from '../../config/data-paths.js';
+import { readCredential } from '../../discovery/credential.js';
+import { hubBaseUrl, readHubState, type HubState } from '../../discovery/hub-state-file.js';
+import { HubClient } from '../../hub-client/hub-client.js';
+import { isAlive } from '../../platform/process-alive.js';
+import type { InteractionSummary } from '../../../shared/interactions.js';
+
+export interface PendingCounts {
+  /** Active interactions by kind (choice, resolve, task). */
+  active: Record<string, number>;
+  /** Of those, how many wait on a person now. */
+  waiting_on_person: number;
+}
+
+export interface HubStatus {
+  data_dir: string;
+  /** running: answers on its port; stale: hub.json names a process that is gone or does not answer; stopped: no hub.json. */
+  state: 'running' | 'stale' | 'stopped';
+  pid: number | null;
+  url: string | null;
+  port: number | null;
+  hub_version: string | null;
+  started_at: string | null;
+  pending: PendingCounts | null;
+}
+
+/** Looks at the hub of the data dir in `env` without changing anything (no credential or folder is created). */
+export async function readHubStatus(env: NodeJS.ProcessEnv = process.env): Promise<{ status: HubStatus; client: HubClient | null; hubState: HubState | null }> {
+  const paths = dataPaths(dataDir(env));
+  const hubState = await readHubState(paths.hubState);
+  const status: HubStatus = { data_dir: paths.dir, state: 'stopped', pid: null, url: null, port: null, hub_version: null, started_at: null, pending: null };
+  if (!hubState) return { status, client: null, hubState };
+  Object.assign(status, { state: 'stale', pid: hubState.pid, url: hubBaseUrl(hubState), port: hubState.port, hub_version: hubState.version, started_at: hubState.started_at });
+  const token = await readCredential(paths.credential);
+  const client = token && isAlive(hubState.pid) ? new HubClient(hubBaseUrl(hubState), token, paths.dir) : null;
+  if (!client || !(await client.healthy())) return { status, client: null, hubState };
+  status.state = 'running';
+  const { interactions } = await client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active');
+  const active: Record<string, number> = { choice: 0, resolve: 0, task: 0 };
+  for (const item of interactions) active[item.kind] = (active[item.kind] ?? 0) + 1;
+  status.pending = { active, waiting_on_person: interactions.filter((i) => i.waiting_on === 'person').length };
+  return { status, client, hubState };
+}
