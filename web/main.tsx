@@ -7,26 +7,19 @@ import { App } from './layout/App.js';
 import { watchNotifications } from './notify/notification-watch.js';
 import { AppContext } from './state/app-context.js';
 import { AppStore } from './state/app-store.js';
-import { api } from './state/api.js';
-import type { ChoiceSessionView } from '../shared/choice/session-types.js';
 
 /** Entry: the hub embeds the page's first state as JSON; render it, then go live over WebSocket. */
 const boot = JSON.parse(document.getElementById('gatehouse-boot')?.textContent ?? '{}') as PortalBoot;
 const store = new AppStore({
   settings: boot.settings,
   interactions: boot.interactions,
+  activeTotal: boot.active_total,
   sessions: boot.session ? { [boot.session.id]: boot.session } : {},
-  deadlines: {},
   connection: 'connecting',
 });
 const socket = new HubSocket(store);
 socket.clock.addOneWay(boot.server_now, Date.now());
-// After a dropped socket or a hub restart, refetch the sessions this page shows (they may have ended meanwhile).
-socket.onReconnect(() => {
-  for (const id of Object.keys(store.state.sessions)) {
-    api<{ session: ChoiceSessionView }>('GET', `/api/sessions/${encodeURIComponent(id)}`).then((r) => store.putSession(r.session), () => undefined);
-  }
-});
+// The socket follows the sessions in the store: on every (re)connect the hub sends each as it is now.
 socket.connect();
 watchNotifications(store, socket);
 

@@ -1,5 +1,6 @@
 import type { SubmitAnswer } from '../../shared/choice/answer-schema.js';
 import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
+import { selectionProblem } from '../../shared/choice/selection-rule.js';
 import { RequestValidationError, type FieldProblem } from '../../shared/validation-error.js';
 
 /** Checks an answer against the request it answers (ids exist, min/max, free text allowed). */
@@ -17,11 +18,7 @@ export function validateAnswer(request: ChoiceRequest, answer: SubmitAnswer): vo
   }
   const freeText = answer.free_text?.trim() ?? '';
   if (freeText && !request.allow_free_text) problems.push({ field: 'free_text', message: 'this choice does not accept free text' });
-  const count = seen.size;
-  const freeTextOnly = count === 0 && freeText !== '' && request.allow_free_text;
-  if (!freeTextOnly) {
-    if (count < request.min_selections) problems.push({ field: 'selected_ids', message: `select at least ${request.min_selections} (got ${count})` });
-    if (count > request.max_selections) problems.push({ field: 'selected_ids', message: `select at most ${request.max_selections} (got ${count})` });
-  }
+  const problem = selectionProblem(request, [...seen], freeText);
+  if (problem) problems.push({ field: 'selected_ids', message: `select ${problem.kind === 'too_few' ? 'at least' : 'at most'} ${problem.bound} (got ${seen.size})` });
   if (problems.length) throw new RequestValidationError(problems);
 }

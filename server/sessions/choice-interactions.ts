@@ -16,5 +16,6 @@ export function choiceInteraction(session: StoredSession): InteractionSummary {
     ended_at: session.ended_at,
     deadline_at: pending ? session.deadline_at : null,
     href: `/choice/${encodeURIComponent(session.id)}`,
+    source: session.source ?? null,
   };
 }

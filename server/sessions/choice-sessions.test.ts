@@ -1,23 +1,56 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dataPaths } from '../config/data-paths.js';
 import { validateChoiceRequest } from '../../shared/choice/validate-request.js';
+import { ManualClock } from '../../test/support/manual-clock.js';
 import { Store } from '../store/store.js';
 import { ChoiceSessions } from './choice-sessions.js';
 import { SessionEndedError } from './session-errors.js';
+import type { StoredSession } from './stored-session.js';
 
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** Sessions on a real store in a temp folder, driven by a hand-moved clock: time passes only when a test says so. */
 async function setup() {
-  const file = join(await mkdtemp(join(tmpdir(), 'gh-sessions-')), 'store.json');
+  const dir = await mkdtemp(join(tmpdir(), 'gh-sessions-'));
+  const paths = dataPaths(dir);
   const policy = { retentionDays: 30, maxHistory: 100 };
-  const log = { warn: () => undefined };
-  const store = await Store.open(file, policy, log);
-  const sessions = new ChoiceSessions(store);
-  return { file, store, sessions, reopen: async () => {
-    const again = new ChoiceSessions(await Store.open(file, policy, log));
-    await again.restore();
-    return again;
-  } };
+  const log = { warn: () => undefined, info: () => undefined, error: () => undefined };
+  const clock = new ManualClock();
+  const sessions = new ChoiceSessions(await Store.open(paths, policy, log), clock);
+  const opened = [sessions];
+  cleanups.push(async () => {
+    for (const s of opened) s.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    paths,
+    clock,
+    sessions,
+    reopen: async () => {
+      const again = new ChoiceSessions(await Store.open(paths, policy, log), clock);
+      opened.push(again);
+      await again.restore();
+      return again;
+    },
+  };
+}
+
+/** Resolves when `id` leaves the pending state (the change is on disk by then). */
+function ended(sessions: ChoiceSessions, id: string): Promise<StoredSession> {
+  return new Promise((resolve) => {
+    const onChange = (s: StoredSession) => {
+      if (s.id !== id || s.status === 'pending') return;
+      sessions.off('changed', onChange);
+      resolve(s);
+    };
+    sessions.on('changed', onChange);
+  });
 }
 
 const req = (extra: object = {}) =>
@@ -38,40 +71,57 @@ describe('ChoiceSessions', () => {
     expect(result).toMatchObject({ status: 'submitted', selected: [{ id: 'b', label: 'B' }], global_annotation: null, answered_by: 'human', interface: 'web' });
   });
 
-  it('times out with no answer, and auto-submits the recommended options when asked', async () => {
-    const { sessions } = await setup();
-    const plain = await sessions.create(req({ timeout_seconds: 10 }), 'web', Date.now() - 9_990);
-    const auto = await sessions.create(req({ timeout_seconds: 10, timeout_action: 'submit_recommended' }), 'web', Date.now() - 9_990);
-    const [p, a] = await Promise.all([sessions.wait(plain.id, 5000), sessions.wait(auto.id, 5000)]);
+  it('stays pending until the deadline, then times out — or auto-submits the recommended options when asked', async () => {
+    const { sessions, clock } = await setup();
+    const plain = await sessions.create(req({ timeout_seconds: 10 }), 'web');
+    const auto = await sessions.create(req({ timeout_seconds: 10, timeout_action: 'submit_recommended' }), 'web');
+    await clock.advance(9_999);
+    expect(sessions.get(plain.id).status).toBe('pending');
+    expect(sessions.get(auto.id).status).toBe('pending');
+    const endings = Promise.all([ended(sessions, plain.id), ended(sessions, auto.id)]);
+    await clock.advance(1);
+    const [p, a] = await endings;
     expect(p.result).toMatchObject({ status: 'timeout', selected: [], answered_by: null });
     expect(p.result!.next_step).toMatch(/do not assume consent/i);
+    expect(p.ended_at).toBe(p.deadline_at);
     expect(a.result).toMatchObject({ status: 'auto-submitted', selected: [{ id: 'a', label: 'A' }], answered_by: 'default' });
   });
 
-  it('wait returns pending when the wait runs out first', async () => {
-    const { sessions } = await setup();
+  it('wait returns pending when the wait runs out first, and the final state when the session ends first', async () => {
+    const { sessions, clock } = await setup();
     const s = await sessions.create(req(), 'web');
-    expect((await sessions.wait(s.id, 30)).status).toBe('pending');
+    const short = sessions.wait(s.id, 30_000);
+    await clock.advance(30_000);
+    expect((await short).status).toBe('pending');
+    const long = sessions.wait(s.id, 30_000);
+    await sessions.submit(s.id, { selected_ids: ['a'] });
+    expect((await long).status).toBe('submitted');
   });
 
-  it('moves the deadline, clamping it', async () => {
-    const { sessions } = await setup();
-    const s = await sessions.create(req(), 'web');
+  it('moves the deadline, clamping it and saying so; the timer follows the new deadline', async () => {
+    const { sessions, clock } = await setup();
+    const s = await sessions.create(req({ timeout_seconds: 300 }), 'web');
     const { session, notice } = await sessions.setDeadline(s.id, 5);
-    expect(Date.parse(session.deadline_at) - Date.now()).toBeGreaterThan(9_000);
-    expect(notice).toMatch(/clamped to 10/);
+    expect(Date.parse(session.deadline_at) - clock.now()).toBe(10_000);
+    expect(notice).toBe('timeout_seconds 5 clamped to 10');
+    const done = ended(sessions, s.id);
+    await clock.advance(10_000);
+    expect((await done).status).toBe('timeout');
   });
 
   it('restores pending sessions with their original deadline, and expires overdue ones at start', async () => {
-    const { sessions, reopen } = await setup();
-    const live = await sessions.create(req(), 'web');
-    const overdue = await sessions.create(req({ timeout_seconds: 10 }), 'web', Date.now() - 60_000);
+    const { sessions, reopen, clock } = await setup();
+    const live = await sessions.create(req({ timeout_seconds: 300 }), 'web');
+    const overdue = await sessions.create(req({ timeout_seconds: 10 }), 'web');
     sessions.close();
+    await clock.advance(60_000);
     const again = await reopen();
     expect(again.get(live.id).status).toBe('pending');
     expect(again.get(live.id).deadline_at).toBe(live.deadline_at);
     expect(again.get(overdue.id).status).toBe('timeout');
-    again.close();
+    const done = ended(again, live.id);
+    await clock.advance(240_000);
+    expect((await done).status).toBe('timeout');
   });
 
   it('keeps the draft and interface across a switch', async () => {
@@ -82,5 +132,22 @@ describe('ChoiceSessions', () => {
     expect(switched).toMatchObject({ interface: 'terminal', draft: { selected_ids: ['b'] } });
     const done = await sessions.submit(s.id, { selected_ids: ['b'], interface: 'terminal' });
     expect(done.result!.interface).toBe('terminal');
+  });
+
+  it('a refused write leaves memory as it was: the session is not listed, not counted, not written later', async () => {
+    const { paths, sessions, reopen } = await setup();
+    const kept = await sessions.create(req(), 'web');
+    await rm(paths.sessions, { recursive: true });
+    await writeFile(paths.sessions, 'not a folder'); // the next write fails (ENOTDIR), even for root
+    await expect(sessions.create(req(), 'web')).rejects.toThrow();
+    await expect(sessions.submit(kept.id, { selected_ids: ['a'] })).rejects.toThrow();
+    expect(sessions.all().map((s) => s.id)).toEqual([kept.id]);
+    expect(sessions.pendingCount()).toBe(1);
+    expect(sessions.get(kept.id)).toMatchObject({ status: 'pending', result: null, ended_at: null });
+    await rm(paths.sessions);
+    await mkdir(paths.sessions);
+    const good = await sessions.create(req(), 'web');
+    const again = await reopen();
+    expect(again.all().map((s) => s.id)).toEqual([good.id]); // the first one's file went with the folder; the refused one never existed
   });
 });

@@ -4,12 +4,14 @@ import { CHOICE_LIMITS, type SessionInterface, type SessionStatus } from '../../
 import type { CancelAnswer, SubmitAnswer } from '../../shared/choice/answer-schema.js';
 import type { ChoiceDraft, ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { ValidatedRequest } from '../../shared/choice/validate-request.js';
+import type { GateSource } from '../../shared/choice/gate-source.js';
 import type { Store } from '../store/store.js';
 import { validateAnswer } from './answer-validation.js';
 import { buildResult } from './session-result.js';
 import { SessionEndedError, SessionNotFoundError } from './session-errors.js';
 import type { StoredSession } from './stored-session.js';
 import { DeadlineTimers } from './deadline-timers.js';
+import { systemClock, type Clock } from './clock.js';
 
 export interface SessionEvents {
   changed: [session: StoredSession];
@@ -24,15 +26,21 @@ export interface SessionEvents {
 export class ChoiceSessions extends EventEmitter<SessionEvents> {
   private readonly byId = new Map<string, StoredSession>();
   private readonly waiters = new Map<string, Set<() => void>>();
-  private readonly timers = new DeadlineTimers((id) => void this.expire(id));
+  private readonly timers: DeadlineTimers;
 
-  constructor(private readonly store: Store) {
+  /** `clock` is the wall clock in the hub; tests pass a hand-driven one so no assertion races real time. */
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock = systemClock,
+  ) {
     super();
+    this.timers = new DeadlineTimers((id) => void this.expire(id), clock);
   }
 
   /** Loads sessions from the store; pending ones get their original deadlines back (or expire now). */
-  async restore(now = Date.now()): Promise<void> {
-    for (const session of this.store.sessions) this.byId.set(session.id, structuredClone(session));
+  async restore(now = this.clock.now()): Promise<void> {
+    // Gates recorded before sources existed have none: they read as null, never as a missing field.
+    for (const session of this.store.takeLoadedSessions()) this.byId.set(session.id, { ...session, source: session.source ?? null });
     for (const session of this.byId.values()) {
       if (session.status !== 'pending') continue;
       if (Date.parse(session.deadline_at) <= now) await this.expire(session.id);
@@ -40,12 +48,13 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
     }
   }
 
-  async create(validated: ValidatedRequest, iface: SessionInterface, now = Date.now()): Promise<StoredSession> {
+  async create(validated: ValidatedRequest, iface: SessionInterface, now = this.clock.now(), source: GateSource | null = null): Promise<StoredSession> {
     const session: StoredSession = {
       id: newSessionId(),
       request: validated.request,
       status: 'pending',
       interface: iface,
+      source,
       created_at: new Date(now).toISOString(),
       deadline_at: new Date(now + validated.request.timeout_seconds * 1000).toISOString(),
       ended_at: null,
@@ -53,8 +62,9 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
       draft: null,
       result: null,
     };
-    this.byId.set(session.id, session);
+    // Listed only once it is on disk: a refused write leaves nothing behind (not listed, counted or written later).
     await this.store.saveSession(session);
+    this.byId.set(session.id, session);
     this.timers.arm(session.id, Date.parse(session.deadline_at));
     this.emit('created', session);
     this.emit('changed', session);
@@ -102,7 +112,7 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
   }
 
   /** Moves the deadline to `seconds` from now (clamped). Returns the session and a notice if clamped. */
-  async setDeadline(id: string, seconds: number, now = Date.now()): Promise<{ session: StoredSession; notice: string | null }> {
+  async setDeadline(id: string, seconds: number, now = this.clock.now()): Promise<{ session: StoredSession; notice: string | null }> {
     const session = this.pending(id);
     const clamped = Math.min(CHOICE_LIMITS.maxTimeoutSeconds, Math.max(CHOICE_LIMITS.minTimeoutSeconds, Math.round(seconds)));
     const previous = session.deadline_at;
@@ -140,17 +150,17 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
       const set = this.waiters.get(id) ?? new Set();
       this.waiters.set(id, set);
       const done = () => {
-        clearTimeout(timer);
+        this.clock.clear(timer);
         set.delete(done);
         if (set.size === 0) this.waiters.delete(id);
         resolve(this.get(id));
       };
-      const timer = setTimeout(done, ms);
+      const timer = this.clock.schedule(done, ms);
       set.add(done);
     });
   }
 
-  view(session: StoredSession, now = Date.now()): ChoiceSessionView {
+  view(session: StoredSession, now = this.clock.now()): ChoiceSessionView {
     return { ...session, remaining_ms: session.status === 'pending' ? Math.max(0, Date.parse(session.deadline_at) - now) : 0 };
   }
 
@@ -183,7 +193,7 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
   ): Promise<StoredSession> {
     const before = { status: session.status, ended_at: session.ended_at, result: session.result, interface: session.interface };
     session.status = status;
-    session.ended_at = new Date().toISOString();
+    session.ended_at = new Date(this.clock.now()).toISOString();
     session.interface = answer.answeredVia;
     session.result = buildResult({ sessionId: session.id, request: session.request, status, ...answer });
     this.timers.disarm(session.id);
@@ -198,12 +208,14 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
 
   /** Writes the session; if the write fails the in-memory change is undone and the error propagates. */
   private async persist(session: StoredSession, undo: () => void): Promise<void> {
+    let dropped: string[];
     try {
-      await this.store.saveSession(session);
+      dropped = await this.store.saveSession(session);
     } catch (err) {
       undo();
       throw err;
     }
+    for (const id of dropped) if (id !== session.id) this.byId.delete(id);
   }
 }
 

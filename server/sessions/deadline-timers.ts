@@ -1,31 +1,35 @@
+import { systemClock, type Clock } from './clock.js';
+
 /** One timer per pending session, fired at its deadline; re-armed when the deadline moves. */
 export class DeadlineTimers {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, unknown>();
 
-  constructor(private readonly onExpire: (id: string) => void) {}
+  constructor(
+    private readonly onExpire: (id: string) => void,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   arm(id: string, deadlineMs: number): void {
     this.disarm(id);
     const fire = () => {
-      const left = deadlineMs - Date.now();
-      // setTimeout may fire a little early; and delays are capped at ~24.8 days.
-      if (left > 0) this.timers.set(id, setTimeout(fire, Math.min(left, 2_000_000_000)));
+      // A timer may fire a little early, and long delays are capped: re-arm until the deadline is reached.
+      const left = deadlineMs - this.clock.now();
+      if (left > 0) this.timers.set(id, this.clock.schedule(fire, left));
       else {
         this.timers.delete(id);
         this.onExpire(id);
       }
     };
-    this.timers.set(id, setTimeout(fire, Math.min(Math.max(0, deadlineMs - Date.now()), 2_000_000_000)));
+    this.timers.set(id, this.clock.schedule(fire, deadlineMs - this.clock.now()));
   }
 
   disarm(id: string): void {
-    const timer = this.timers.get(id);
-    if (timer) clearTimeout(timer);
+    if (this.timers.has(id)) this.clock.clear(this.timers.get(id));
     this.timers.delete(id);
   }
 
   clear(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of this.timers.values()) this.clock.clear(timer);
     this.timers.clear();
   }
 }

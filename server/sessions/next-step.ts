@@ -14,6 +14,6 @@ export function nextStepFor(status: SessionStatus, hasFreeText: boolean): string
     case 'cancelled':
       return 'The person cancelled. Do not proceed with any of the options; read global_annotation for their reason and ask the user how to continue.';
     case 'timeout':
-      return 'Nobody answered before the deadline. Do not assume consent and do not pick an option yourself; do not call provide_choice again unless the user asks. Tell the user the question is still open.';
+      return 'Nobody answered before the deadline. Do not assume consent and do not pick an option yourself; the question is closed (a later answer is refused), so do not poll it again. Tell the user nobody answered in time, and ask again with a new provide_choice call only if they want to.';
   }
 }

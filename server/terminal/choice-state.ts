@@ -1,4 +1,5 @@
 import { normalizeReply } from '../../shared/choice/normalize-reply.js';
+import { recommendedSelection, selectionProblem } from '../../shared/choice/selection-rule.js';
 import type { ChoiceDraft } from '../../shared/choice/session-types.js';
 import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
 import type { Key } from './keys.js';
@@ -43,7 +44,7 @@ export function initialState(request: ChoiceRequest, draft: ChoiceDraft | null):
   const ids = new Set(request.options.map((o) => o.id));
   // Without a draft, multi mode starts with the recommended options selected (as the portal does); single mode
   // starts with the cursor on the recommended one, so Enter takes it and j/k + Enter takes another.
-  const recommended = request.options.filter((o) => o.recommended).slice(0, request.max_selections).map((o) => o.id);
+  const recommended = recommendedSelection(request);
   const preset = draft ? draft.selected_ids : request.selection_mode === 'multi' ? recommended : [];
   const selected = preset.filter((id) => ids.has(id));
   const first = selected[0] ? request.options.findIndex((o) => o.id === selected[0]) : request.options.findIndex((o) => o.recommended);
@@ -64,11 +65,9 @@ export function draftOf(state: ChoiceUiState): ChoiceDraft {
 
 /** Problems with submitting now, as a message; null when the answer is acceptable. */
 export function submitProblem(state: ChoiceUiState, request: ChoiceRequest): UiMessage | null {
-  const count = state.selected.length;
-  if (count === 0 && request.allow_free_text && state.freeText.trim()) return null;
-  if (count < request.min_selections) return { key: 'message.min', params: { count: request.min_selections }, tone: 'error' };
-  if (count > request.max_selections) return { key: 'message.max', params: { count: request.max_selections }, tone: 'error' };
-  return null;
+  const problem = selectionProblem(request, state.selected, state.freeText);
+  if (!problem) return null;
+  return { key: problem.kind === 'too_few' ? 'message.min' : 'message.max', params: { count: problem.bound }, tone: 'error' };
 }
 
 type Step = { state: ChoiceUiState; effect?: ChoiceEffect };

@@ -1,4 +1,5 @@
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { sourceLabel } from '../../shared/choice/gate-source.js';
 import { createI18n } from '../../shared/i18n/index.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
 import { HubRequestError, type HubClient } from '../hub-client/hub-client.js';
@@ -66,6 +67,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
       const out = renderChoice({
         request, state, t, scroll, manualScroll, ...size,
         createdAt: new Date(session.created_at),
+        sourceLine: sourceLabel(session.source),
         remainingMs: clock.remainingMs(),
         annotationsEnabled: settings.annotations_enabled,
         navigationHints: settings.terminal.navigation_hints,
@@ -88,7 +90,8 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
       if (draftTimer) clearTimeout(draftTimer);
       term.onKey(null);
       term.onResizeEvent(null);
-      live.off('tick', onTick).off('session', onSession).off('settings', onSettings).off('lost', onLost);
+      live.off('session', onSession).off('settings', onSettings).off('lost', onLost);
+      live.follow([]);
       resolve(outcome);
     };
     const fail = (err: unknown) => {
@@ -203,10 +206,6 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
       busy = true;
       void onChoiceEffect(step.effect).catch(fail).finally(settle);
     };
-    const onTick = (serverNow: number, deadlines: Record<string, number>) => {
-      clock.onTick(serverNow, deadlines[sessionId]);
-      render();
-    };
     const onSession = (view: ChoiceSessionView) => {
       if (view.id !== sessionId || ending) return; // our own submit/cancel/switch finishes through its reply
       session = view;
@@ -223,7 +222,9 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
     };
     const onLost = () => finish({ kind: 'hub_lost' });
 
-    live.on('tick', onTick).on('session', onSession).on('settings', onSettings).on('lost', onLost);
+    live.on('session', onSession).on('settings', onSettings).on('lost', onLost);
+    // The hub sends this session now and on every change (a moved deadline re-calibrates the clock).
+    live.follow([sessionId]);
     term.onKey(onKey);
     term.onResizeEvent(render);
     const repaint = setInterval(render, 1000);

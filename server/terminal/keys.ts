@@ -1,3 +1,4 @@
+import { KEY_SEQUENCES } from '../pty/keys.js';
 /** A key press decoded from raw-mode stdin. */
 export type Key =
   | { name: 'up' | 'down' | 'left' | 'right' | 'home' | 'end' | 'pageup' | 'pagedown' }
@@ -5,26 +6,12 @@ export type Key =
   | { name: 'ctrl'; char: string }
   | { name: 'char'; char: string };
 
-const SEQUENCES: Record<string, Key> = {
-  '\x1b[A': { name: 'up' },
-  '\x1b[B': { name: 'down' },
-  '\x1b[C': { name: 'right' },
-  '\x1b[D': { name: 'left' },
-  '\x1bOA': { name: 'up' },
-  '\x1bOB': { name: 'down' },
-  '\x1bOC': { name: 'right' },
-  '\x1bOD': { name: 'left' },
-  '\x1b[H': { name: 'home' },
-  '\x1b[F': { name: 'end' },
-  '\x1bOH': { name: 'home' },
-  '\x1bOF': { name: 'end' },
-  '\x1b[1~': { name: 'home' },
-  '\x1b[4~': { name: 'end' },
-  '\x1b[3~': { name: 'delete' },
-  '\x1b[5~': { name: 'pageup' },
-  '\x1b[6~': { name: 'pagedown' },
-  '\x1b[Z': { name: 'backtab' },
-};
+/** Escape sequences of named keys, from the one key vocabulary (server/pty/keys.ts). */
+function sequenceKey(seq: string): Key | undefined {
+  const name = KEY_SEQUENCES.get(seq);
+  if (!name || name === 'ctrl-c' || name === 'ctrl-d') return undefined;
+  return { name } as Key;
+}
 
 /** Splits one chunk of raw input into keys (escape sequences, control bytes, pasted text). */
 export function parseKeys(data: string): Key[] {
@@ -36,7 +23,7 @@ export function parseKeys(data: string): Key[] {
       const rest = data.slice(i);
       const csi = /^\x1b(\[[0-9;]*[A-Za-z~]|O[A-Za-z])/.exec(rest);
       if (csi) {
-        keys.push(SEQUENCES[csi[0]] ?? SEQUENCES[csi[0].replace(/\[1;\d+/, '[')] ?? { name: 'escape' });
+        keys.push(sequenceKey(csi[0]) ?? sequenceKey(csi[0].replace(/\[1;\d+/, '[')) ?? { name: 'escape' });
         i += csi[0].length;
         continue;
       }

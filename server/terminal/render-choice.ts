@@ -1,7 +1,9 @@
 import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
+import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 import { displayWidth, fitLine, style, truncate, wrap } from './ansi.js';
 import type { ChoiceUiState } from './choice-state.js';
-import { formatClock, formatRemaining } from './countdown.js';
+import { formatClock } from './countdown.js';
+import { formatRemaining } from '../../shared/choice/format-remaining.js';
 import type { Translate } from './translate.js';
 
 export interface ChoiceScreen {
@@ -9,6 +11,8 @@ export interface ChoiceScreen {
   state: ChoiceUiState;
   t: Translate;
   createdAt: Date;
+  /** Who is asking, as one line ("claude-code 2.1 · shop @ main"); empty when unknown. */
+  sourceLine?: string;
   remainingMs: number;
   annotationsEnabled: boolean;
   navigationHints: boolean;
@@ -64,7 +68,8 @@ function header(s: ChoiceScreen): string[] {
   const tone = left <= 15_000 ? style.red : left <= 60_000 ? style.yellow : style.green;
   const onTimeout = s.request.timeout_action === 'submit_recommended' ? ` · ${t('header.thenRecommended')}` : '';
   const info = `${t('header.asked', { time: formatClock(s.createdAt) })} · ${tone(remaining)}${onTimeout} · ${selectionRule(s.request, t)}`;
-  return [style.bold(truncate(plainMarkdown(s.request.title), s.width)), ...wrap(info, s.width), style.dim('─'.repeat(s.width))];
+  const who = [s.sourceLine, s.request.context].filter(Boolean).join(' — ');
+  return [style.bold(truncate(plainMarkdown(s.request.title), s.width)), ...(who ? [style.cyan(truncate(who, s.width))] : []), ...wrap(info, s.width), style.dim('─'.repeat(s.width))];
 }
 
 interface BodyLine {
@@ -74,7 +79,7 @@ interface BodyLine {
 
 function body(s: ChoiceScreen): BodyLine[] {
   const { request, state, t, width } = s;
-  const lines: BodyLine[] = wrap(plainMarkdown(request.prompt), width).map((text) => ({ text, block: -1 }));
+  const lines: BodyLine[] = wrap(plainMarkdown(promptBelowTitle(request.prompt, request.title)), width).map((text) => ({ text, block: -1 }));
   lines.push({ text: '', block: -1 });
   const multi = request.selection_mode === 'multi';
   request.options.forEach((option, i) => {

@@ -1,7 +1,7 @@
 import { CHOICE_LIMITS } from '../../shared/choice/limits.js';
 import type { EffectiveSettings, SettingsPatch } from '../../shared/settings.js';
 import { fitLine, style, truncate, wrap } from './ansi.js';
-import { formatRemaining } from './countdown.js';
+import { formatRemaining } from '../../shared/choice/format-remaining.js';
 import type { Key } from './keys.js';
 import type { Translate } from './translate.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateChoiceRequest } from '../../shared/choice/validate-request.js';
 import { displayWidth, wrap } from './ansi.js';
 import { handleChoiceKey, initialState, type ChoiceUiContext } from './choice-state.js';
-import { formatRemaining } from './countdown.js';
+import { formatRemaining } from '../../shared/choice/format-remaining.js';
 import { parseKeys, type Key } from './keys.js';
 
 const request = validateChoiceRequest({ prompt: 'p', options: [{ id: 'a', label: 'Alpha' }, { id: 'b', label: 'Beta', recommended: true }] }).request;

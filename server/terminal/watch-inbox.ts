@@ -1,3 +1,4 @@
+import type { InteractionsDelta } from '../../shared/ws-messages.js';
 import type { HubClient } from '../hub-client/hub-client.js';
 import { fitLine, style, wrap } from './ansi.js';
 import { answerInTerminal, currentTranslate } from './answer-in-terminal.js';
@@ -6,7 +7,7 @@ import { HubLive } from './hub-live.js';
 import { fetchOldestPending } from './pick-session.js';
 import { TerminalIo, type TerminalStreams } from './terminal-io.js';
 
-/** Waits until something changes: a new interaction (true), or the person quits / the hub goes (false). */
+/** Waits until something changes: a new or changed active interaction, or the person quits / the hub goes. */
 function waitForWork(term: TerminalIo, live: HubLive): Promise<'work' | 'quit' | 'lost'> {
   return new Promise((resolve) => {
     const done = (why: 'work' | 'quit' | 'lost') => {
@@ -14,7 +15,10 @@ function waitForWork(term: TerminalIo, live: HubLive): Promise<'work' | 'quit' |
       term.onKey(null);
       resolve(why);
     };
-    const onList = () => done('work');
+    // Only a row that is (still or newly) active can be work for the inbox.
+    const onList = (delta: InteractionsDelta) => {
+      if ([...delta.added, ...delta.changed].some((row) => row.active)) done('work');
+    };
     const onLost = () => done('lost');
     live.on('interactions', onList).on('lost', onLost);
     term.onKey((key) => {

@@ -16,7 +16,10 @@ export interface PortalBoot {
   settings: EffectiveSettings;
   /** The page's strings in the language in force, resolved by the hub's i18next (see web/config/i18n.ts). */
   catalog: Record<string, string>;
+  /** The first page of the list (newest active rows, the recent completed ones, the row the page is about). */
   interactions: InteractionSummary[];
+  /** How many active rows exist in all; the rest load on scroll (`GET /api/interactions?filter=active&cursor=`). */
+  active_total: number;
   server_now: number;
   /** The task the page shows: an orchestrated task (page 'task', web/tasks/) or a resolve task (page 'resolve', web/resolve/). */
   task_id: string | null;

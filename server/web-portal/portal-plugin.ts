@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 import { LANGUAGES, type Language } from '../../shared/settings.js';
 import { RequestValidationError } from '../../shared/validation-error.js';
 import type { HubContext, HubPlugin } from '../hub/context.js';
@@ -20,11 +21,11 @@ async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | nu
     page,
     session_id: sessionId,
     session: stored ? ctx.sessions.view(stored) : null,
-    prompt_html: stored ? (await loadPromptHtml())(stored.request.prompt) : null,
+    prompt_html: stored ? (await loadPromptHtml())(promptBelowTitle(stored.request.prompt, stored.request.title)) : null,
     terminal_command: stored ? terminalCommand(stored.id, ctx.config.paths.dir) : null,
     settings,
     catalog: await pageCatalog(settings.effective_language),
-    interactions: ctx.interactions.list(),
+    ...ctx.interactions.firstView(undefined, sessionId ? { kind: 'choice', id: sessionId } : taskId ? { kind: page === 'resolve' ? 'resolve' : 'task', id: taskId } : undefined),
     server_now: Date.now(),
     task_id: taskId,
   };
@@ -48,7 +49,9 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
     const file = bundle && request.params.version === bundle.version ? bundle.files.get(request.params.name) : undefined;
     if (!file) return reply.code(404).header('cache-control', 'no-store').send({ error: { code: 'not_found', message: 'no such asset in this bundle version' } });
     reply.headers({ ...ASSET_HEADERS, 'content-type': file.contentType, etag: `"${bundle!.version}-${file.name}"`, vary: 'accept-encoding' });
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(file.gzipped);
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(file.brotli);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(file.gzipped);
     return reply.send(file.body);
   });
 
@@ -57,7 +60,7 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
     const query = request.query as Record<string, unknown>;
     if (typeof query.token === 'string' && request.method === 'GET') return reply.code(303).header('location', request.url.split('?')[0]).send();
     const boot = await bootFor(ctx, page, sessionId, taskId);
-    const unknown = (page === 'choice' && !boot.session) || (page === 'resolve' && !boot.interactions.some((row) => row.kind === 'resolve' && row.id === taskId));
+    const unknown = (page === 'choice' && !boot.session) || (page === 'resolve' && !(taskId && ctx.interactions.find({ kind: 'resolve', id: taskId })));
     const status = unknown ? 404 : error ? 400 : 200;
     const title = boot.session ? `${boot.session.request.title} · gatehouse` : 'gatehouse';
     const t = catalogT(boot.catalog);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHOICE_LIMITS } from './limits.js';
 
 const note = z.string({ error: 'must be a string' }).max(CHOICE_LIMITS.maxAnnotationChars, { error: `must be at most ${CHOICE_LIMITS.maxAnnotationChars} characters` });
-const answeringInterface = z.enum(['web', 'terminal', 'chat', 'elicitation', 'api'], { error: 'must be one of web, terminal, chat, elicitation, api' });
+const answeringInterface = z.enum(['web', 'terminal', 'chat', 'elicitation', 'telegram', 'api'], { error: 'must be one of web, terminal, chat, elicitation, telegram, api' });
 
 /** Body of POST /api/sessions/:id/submit. */
 export const submitAnswerSchema = z.strictObject({

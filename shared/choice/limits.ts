@@ -9,6 +9,7 @@ export const CHOICE_LIMITS = {
   maxWaitSeconds: 50,
   maxPromptChars: 20_000,
   maxTitleChars: 200,
+  maxContextChars: 200,
   maxLabelChars: 500,
   maxDescriptionChars: 4_000,
   maxAnnotationChars: 10_000,
@@ -16,8 +17,11 @@ export const CHOICE_LIMITS = {
 
 export const INTERFACES = ['auto', 'web', 'terminal', 'chat', 'elicitation'] as const;
 export type RequestedInterface = (typeof INTERFACES)[number];
-/** The interface that actually carries a session (auto is resolved at creation). */
-export type SessionInterface = Exclude<RequestedInterface, 'auto'>;
+/**
+ * The interface that actually carries (or answered) a session (auto is resolved at creation). `telegram` is
+ * never requested by an agent: the hub's Telegram channel answers gates carried by any interface.
+ */
+export type SessionInterface = Exclude<RequestedInterface, 'auto'> | 'telegram';
 
 export const SELECTION_MODES = ['single', 'multi'] as const;
 export type SelectionMode = (typeof SELECTION_MODES)[number];

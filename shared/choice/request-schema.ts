@@ -33,6 +33,7 @@ export const choiceRequestSchema = z.strictObject(
   {
     prompt: text(L.maxPromptChars),
     title: text(L.maxTitleChars).optional(),
+    context: text(L.maxContextChars).refine((v) => !/[\r\n]/.test(v), { error: 'must be one line (no line breaks)' }).optional(),
     options: z
       .array(choiceOptionSchema, { error: kindError('an array of options') })
       .min(L.minOptions, { error: `must have at least ${L.minOptions} option` })

@@ -1,5 +1,6 @@
 import type { FinalStatus, SessionInterface, SessionStatus } from './limits.js';
 import type { ChoiceRequest } from './validate-request.js';
+import type { GateSource } from './gate-source.js';
 
 /** What a person has picked and typed so far (kept by the hub so a switch of interface keeps it). */
 export interface ChoiceDraft {
@@ -28,6 +29,8 @@ export interface ChoiceSessionView {
   request: ChoiceRequest;
   status: SessionStatus;
   interface: SessionInterface;
+  /** Who is asking (agent, project, branch); null or absent for gates recorded before sources existed. */
+  source?: GateSource | null;
   created_at: string;
   deadline_at: string;
   ended_at: string | null;

@@ -1,4 +1,5 @@
-import { choiceRequestSchema } from './request-schema.js';
+import { choiceOptionSchema, choiceRequestSchema } from './request-schema.js';
+import { unknownFieldMessage } from './did-you-mean.js';
 import { CHOICE_LIMITS, type RequestedInterface, type SelectionMode, type TimeoutAction } from './limits.js';
 import { problemsFromZod, RequestValidationError, type FieldProblem } from '../validation-error.js';
 
@@ -13,6 +14,8 @@ export interface ChoiceOption {
 export interface ChoiceRequest {
   prompt: string;
   title: string;
+  /** What the agent is doing, in one short line (optional). */
+  context?: string;
   options: ChoiceOption[];
   selection_mode: SelectionMode;
   min_selections: number;
@@ -36,7 +39,7 @@ export interface RequestDefaults {
 /** Validates a raw request; throws RequestValidationError naming every field and problem. */
 export function validateChoiceRequest(raw: unknown, defaults: RequestDefaults = {}): ValidatedRequest {
   const parsed = choiceRequestSchema.safeParse(raw);
-  if (!parsed.success) throw new RequestValidationError(problemsFromZod(parsed.error));
+  if (!parsed.success) throw new RequestValidationError(problemsFromZod(parsed.error).map(suggestKnownField));
   const input = parsed.data;
   const problems: FieldProblem[] = [];
   const notices: string[] = [];
@@ -89,6 +92,7 @@ export function validateChoiceRequest(raw: unknown, defaults: RequestDefaults = 
     request: {
       prompt: input.prompt,
       title: input.title ?? firstLine(input.prompt),
+      ...(input.context ? { context: input.context } : {}),
       options: input.options.map((o) => ({ id: o.id, label: o.label, ...(o.description ? { description: o.description } : {}), recommended: o.recommended ?? false })),
       selection_mode: mode,
       min_selections: min,
@@ -100,6 +104,17 @@ export function validateChoiceRequest(raw: unknown, defaults: RequestDefaults = 
     },
     notices,
   };
+}
+
+const REQUEST_FIELDS = Object.keys(choiceRequestSchema.shape);
+const OPTION_FIELDS = Object.keys(choiceOptionSchema.shape);
+
+/** An unknown field (often a typo: `timeout_second`, `allow_freetext`) gets the known name it was likely meant as. */
+function suggestKnownField(problem: FieldProblem): FieldProblem {
+  if (problem.message !== 'unknown field') return problem;
+  const option = /^options\[\d+\]\.(.+)$/.exec(problem.field);
+  if (option) return { ...problem, message: unknownFieldMessage(option[1], OPTION_FIELDS) };
+  return problem.field.includes('.') || problem.field.includes('[') ? problem : { ...problem, message: unknownFieldMessage(problem.field, REQUEST_FIELDS) };
 }
 
 function firstLine(text: string): string {

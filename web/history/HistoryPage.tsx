@@ -3,6 +3,8 @@ import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { i18n, t } from '../config/i18n.js';
 import { intlLocale } from '../list/relative-age.js';
 import { api } from '../state/api.js';
+import { sourceLabel } from '../../shared/choice/gate-source.js';
+import { HistorySourceFilters } from './HistorySourceFilters.js';
 
 const STATUSES = ['submitted', 'auto-submitted', 'cancelled', 'timeout'] as const;
 const PAGE_SIZE = 20;
@@ -12,12 +14,16 @@ interface HistoryReply {
   total: number;
   page: number;
   page_size: number;
+  /** Gates still open: history lists finished ones only, and says how many are pending elsewhere. */
+  pending?: number;
 }
 
 /** /history: every persisted session within retention — paged, searchable, filterable; each opens read-only. */
 export function HistoryPage() {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
+  const [project, setProject] = useState('');
+  const [agent, setAgent] = useState('');
   const [page, setPage] = useState(1);
   const [reply, setReply] = useState<HistoryReply | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,6 +32,8 @@ export function HistoryPage() {
     const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
     if (q.trim()) params.set('q', q.trim());
     if (status) params.set('status', status);
+    if (project) params.set('project', project);
+    if (agent) params.set('agent', agent);
     let live = true;
     const timer = setTimeout(() => {
       api<HistoryReply>('GET', `/api/history?${params}`)
@@ -36,12 +44,17 @@ export function HistoryPage() {
       live = false;
       clearTimeout(timer);
     };
-  }, [q, status, page]);
+  }, [q, status, project, agent, page]);
 
   const pages = reply ? Math.max(1, Math.ceil(reply.total / PAGE_SIZE)) : 1;
   return (
     <section class="history" data-testid="history">
       <h1>{t('history.title')}</h1>
+      {reply && (
+        <p class="muted" data-testid="history-scope">
+          {reply.pending ? t('source.historyScope', { count: reply.pending }) : t('source.historyScopeNone')}
+        </p>
+      )}
       <div class="row history-filters">
         <input type="search" value={q} placeholder={t('history.search')} aria-label={t('history.search')} onInput={(e) => { setQ(e.currentTarget.value); setPage(1); }} data-testid="history-search" />
         <select value={status} aria-label={t('history.status')} onChange={(e) => { setStatus(e.currentTarget.value); setPage(1); }} data-testid="history-status">
@@ -50,6 +63,7 @@ export function HistoryPage() {
             <option key={s} value={s}>{t(`common:status.${s}`)}</option>
           ))}
         </select>
+        <HistorySourceFilters items={reply?.items ?? []} project={project} agent={agent} onProject={(v) => { setProject(v); setPage(1); }} onAgent={(v) => { setAgent(v); setPage(1); }} />
         {reply && <span class="muted">{t('history.total', { total: reply.total })}</span>}
       </div>
       {error && <p class="error" role="alert">{error}</p>}
@@ -59,6 +73,11 @@ export function HistoryPage() {
           <li key={s.id} data-id={s.id}>
             <a href={`/choice/${encodeURIComponent(s.id)}`}>
               <span class="irow-title">{s.request.title}</span>
+              {s.source && (
+                <span class="irow-source" data-testid="history-source" title={s.source.project ?? undefined}>
+                  {sourceLabel(s.source)}
+                </span>
+              )}
               <span class="irow-meta">
                 <span class={`badge badge-status status-${s.status}`}>{t(`common:status.${s.status}`)}</span>
                 <span class="badge badge-iface">{t(`common:interface.${s.interface}`)}</span>

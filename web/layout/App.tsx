@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { setLanguage, t } from '../config/i18n.js';
+import { ChannelIndicator } from '../channels/ChannelIndicator.js';
 import { InteractionList } from '../list/InteractionList.js';
 import { NotifyPrompt } from '../notify/NotifyPrompt.js';
 import { ChoicePage } from '../rendering/ChoicePage.js';
@@ -29,11 +30,15 @@ export function App() {
 
   return (
     <div class="shell" data-lang={language}>
+      <a class="skip-link" href="#main-content" data-testid="skip-link">
+        {t(boot.page === 'choice' ? 'skip.toQuestion' : 'skip.toContent')}
+      </a>
       <header class="topbar">
         <a class="brand" href="/">gatehouse</a>
         <span class={`conn conn-${connection}`} data-testid="connection" role="status">
           {t(`connection.${connection}`)}
         </span>
+        <ChannelIndicator />
         <nav class="topnav">
           <a href="/history" aria-current={boot.page === 'history' ? 'page' : undefined}>{t('list.history')}</a>
           <button type="button" class="btn btn-quiet" aria-expanded={settingsOpen} onClick={() => setSettingsOpen(!settingsOpen)} data-testid="settings-toggle">
@@ -45,7 +50,7 @@ export function App() {
       {settingsOpen && <SettingsPanel onClose={() => setSettingsOpen(false)} />}
       <div class="body">
         <InteractionList currentId={boot.page === 'resolve' ? boot.task_id : boot.session_id} />
-        <main class="content">
+        <main class="content" id="main-content" tabIndex={-1}>
           {boot.page === 'choice' && <ChoicePage />}
           {boot.page === 'history' && <HistoryPage />}
           {boot.page === 'task' && boot.task_id && <TaskPage taskId={boot.task_id} />}

@@ -4,7 +4,11 @@ import { i18n, t } from '../config/i18n.js';
 import { useServices } from '../state/app-context.js';
 import { useStore } from '../state/app-store.js';
 import { filterInteractions, LIST_FILTERS, type ListFilter } from './list-filter.js';
+import { loadedActive } from './list-rows.js';
 import { intlLocale, relativeAge } from './relative-age.js';
+import { useMoreRows } from './use-more-rows.js';
+import { filterByProject, projectsOf } from './project-filter.js';
+import { RowSource } from './RowSource.js';
 
 /** Re-renders every 15 s so relative ages stay true. */
 function useNow(periodMs = 15_000): number {
@@ -12,17 +16,27 @@ function useNow(periodMs = 15_000): number {
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), periodMs);
     return () => clearInterval(timer);
-  }, []);
+  }, [periodMs]);
   return now;
 }
 
-/** The left-side list on every page: active interactions + the recent completed ones, live over WebSocket. */
+/**
+ * The left-side list on every page: active interactions (newest first, a page at a time: older ones load as the
+ * list scrolls) + the recent completed ones, kept live by the hub's deltas.
+ */
 export function InteractionList({ currentId }: { currentId: string | null }) {
   const { store } = useServices();
   const rows = useStore(store, (s) => s.interactions);
+  const activeTotal = useStore(store, (s) => s.activeTotal);
   const [filter, setFilter] = useState<ListFilter>('all');
-  const now = useNow();
-  const shown = filterInteractions(rows, filter);
+  const [project, setProject] = useState<string | null>(null);
+  // Time left is shown per active row: tick every second while any row counts down.
+  const now = useNow(rows.some((r) => r.active && r.deadline_at) ? 1000 : 15_000);
+  const projects = projectsOf(rows);
+  const shown = filterByProject(filterInteractions(rows, filter), project);
+  const loaded = loadedActive({ rows, activeTotal });
+  const more = filter !== 'completed' && loaded < activeTotal;
+  const { sentinel, loading, loadMore } = useMoreRows(store, more);
 
   return (
     <aside class="sidebar" aria-label={t('list.title')}>
@@ -34,9 +48,32 @@ export function InteractionList({ currentId }: { currentId: string | null }) {
           </button>
         ))}
       </div>
+      {projects.length > 0 && (
+        <label class="project-filter">
+          <select aria-label={t('source.project')} data-testid="project-filter" value={project ?? ''} onChange={(e) => setProject((e.currentTarget as HTMLSelectElement).value || null)}>
+            <option value="">{t('source.allProjects')}</option>
+            {projects.map((p) => (
+              <option key={p.path} value={p.path} title={p.path}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <ul class="ilist" data-testid="interaction-list">
         {shown.length === 0 && <li class="ilist-empty">{t('list.empty')}</li>}
-        {shown.map((row) => (
+        {shown.filter((row) => row.active).map((row) => (
+          <InteractionRow key={`${row.kind}:${row.id}`} row={row} current={row.id === currentId} now={now} />
+        ))}
+        {more && (
+          <li class="ilist-more" ref={sentinel} data-testid="list-more">
+            <span class="muted small" data-testid="list-count">{t('list.count', { shown: loaded, total: activeTotal })}</span>
+            <button type="button" class="btn btn-quiet" disabled={loading} onClick={() => void loadMore()}>
+              {loading ? t('list.loading') : t('list.more', { count: activeTotal - loaded })}
+            </button>
+          </li>
+        )}
+        {shown.filter((row) => !row.active).map((row) => (
           <InteractionRow key={`${row.kind}:${row.id}`} row={row} current={row.id === currentId} now={now} />
         ))}
       </ul>
@@ -52,6 +89,7 @@ function InteractionRow({ row, current, now }: { row: InteractionSummary; curren
     <li class={`irow${current ? ' irow-current' : ''}${row.active ? ' irow-active' : ''}`} data-id={row.id} data-kind={row.kind} data-status={row.status}>
       <a href={row.href} aria-current={current ? 'page' : undefined}>
         <span class="irow-title">{row.title}</span>
+        <RowSource row={row} now={now} />
         <span class="irow-meta">
           <span class={`badge badge-status status-${row.status}`} data-testid="status-badge">{status}</span>
           <span class="badge badge-iface" data-testid="iface-badge">{iface}</span>

@@ -4,12 +4,11 @@ import { t } from '../config/i18n.js';
 import { api } from '../state/api.js';
 import { useServices } from '../state/app-context.js';
 import { remainingMs } from './clock-offset.js';
-import { useDeadline } from './Countdown.js';
 
 /** Moves the hub's deadline (POST /api/sessions/:id/deadline); every open page sees the new time over WebSocket. */
 export function DeadlineControl({ session }: { session: ChoiceSessionView }) {
   const { store, socket } = useServices();
-  const deadline = useDeadline(session);
+  const deadline = Date.parse(session.deadline_at);
   const [open, setOpen] = useState(false);
   const [minutes, setMinutes] = useState('5');
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +18,6 @@ export function DeadlineControl({ session }: { session: ChoiceSessionView }) {
     try {
       const { session: updated } = await api<{ session: ChoiceSessionView }>('POST', `/api/sessions/${encodeURIComponent(session.id)}/deadline`, { timeout_seconds: Math.round(seconds) });
       store.putSession(updated);
-      store.update((s) => ({ deadlines: { ...s.deadlines, [updated.id]: Date.parse(updated.deadline_at) } }));
     } catch (err) {
       setError(t('error.generic', { message: (err as Error).message }));
     }

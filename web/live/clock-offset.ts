@@ -47,12 +47,5 @@ export function remainingMs(deadline: number, clock: ClockOffset, pageNow: numbe
   return Math.max(0, deadline - clock.serverNow(pageNow));
 }
 
-/** 83_400 ms → "1:24" (rounded up, so 0:00 means it is over); hours shown when needed. */
-export function formatRemaining(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}
+/** Shown as 1:24 by the one formatter the terminal UI uses too. */
+export { formatRemaining } from '../../shared/choice/format-remaining.js';

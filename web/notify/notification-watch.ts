@@ -46,11 +46,17 @@ export function watchNotifications(store: AppStore, socket: HubSocket): void {
     const prefs = state.settings.notifications;
     if (!prefs.enabled || !prefs.on_timeout) return;
     const now = socket.clock.serverNow(Date.now());
-    for (const [id, deadline] of Object.entries(state.deadlines)) {
+    // Deadlines travel in the rows (and in the followed sessions, which are newer when both exist).
+    const deadlines = new Map<string, { deadline: number; title: string; href: string }>();
+    for (const row of state.interactions) if (row.active && row.deadline_at) deadlines.set(row.id, { deadline: Date.parse(row.deadline_at), title: row.title, href: row.href });
+    for (const s of Object.values(state.sessions)) {
+      if (s.status === 'pending') deadlines.set(s.id, { deadline: Date.parse(s.deadline_at), title: s.request.title, href: `/choice/${encodeURIComponent(s.id)}` });
+      else deadlines.delete(s.id);
+    }
+    for (const [id, { deadline, title, href }] of deadlines) {
       const left = deadline - now;
       if (left > SOON_MS || left <= 0 || warned.has(id)) continue;
-      const row = state.interactions.find((r) => r.id === id);
-      if (notifyIfHidden(t('notify.soonTitle', { seconds: Math.ceil(left / 1000) }), row?.title ?? '', `soon:${id}`, row?.href)) warned.add(id);
+      if (notifyIfHidden(t('notify.soonTitle', { seconds: Math.ceil(left / 1000) }), title, `soon:${id}`, href)) warned.add(id);
     }
   }, 500);
 }

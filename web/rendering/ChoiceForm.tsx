@@ -7,6 +7,7 @@ import { useStore } from '../state/app-store.js';
 import { CancelPanel } from './CancelPanel.js';
 import { OptionRow } from './OptionRow.js';
 import { selectionProblem, toggleOption } from './selection.js';
+import { useChoiceKeys } from './use-choice-keys.js';
 import { useDraft } from './use-draft.js';
 
 /** The answer form of a pending choice: options, notes, free text, Submit — and Cancel, always there. */
@@ -51,6 +52,18 @@ export function ChoiceForm({ session }: { session: ChoiceSessionView }) {
     });
   };
 
+  useChoiceKeys(
+    request.options.length,
+    (index) => {
+      const option = request.options[index];
+      setDraft((d) => ({ ...d, selected_ids: toggleOption(d.selected_ids, option.id, request.selection_mode) }));
+      document.querySelector<HTMLInputElement>(`input[name=choice][value="${CSS.escape(option.id)}"]`)?.focus();
+    },
+    () => {
+      if (!busy && !cancelling) submit();
+    },
+  );
+
   const problem = tried ? selectionProblem(request, draft.selected_ids, draft.free_text) : null;
 
   return (
@@ -64,10 +77,11 @@ export function ChoiceForm({ session }: { session: ChoiceSessionView }) {
     >
       <fieldset class="options" disabled={busy}>
         <legend class="muted">{!multi ? t('choice.hintSingle') : request.min_selections === request.max_selections ? t('choice.hintExact', { count: request.max_selections }) : t('choice.hintMulti', { min: request.min_selections, max: request.max_selections })}</legend>
-        {request.options.map((option) => (
+        {request.options.map((option, index) => (
           <OptionRow
             key={option.id}
             option={option}
+            position={index + 1}
             multi={multi}
             checked={draft.selected_ids.includes(option.id)}
             note={notes ? (draft.annotations[option.id] ?? '') : null}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { i18n, t } from '../config/i18n.js';
 import { Countdown } from '../live/Countdown.js';
@@ -8,6 +9,8 @@ import { useStore } from '../state/app-store.js';
 import { ChoiceForm } from './ChoiceForm.js';
 import { lazyView } from '../layout/lazy-view.js';
 import { TerminalSwitch } from './TerminalSwitch.js';
+import { ChoiceSource } from './ChoiceSource.js';
+import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 
 const FinalState = lazyView(() => import('./FinalState.js').then((m) => m.FinalState));
 
@@ -15,6 +18,9 @@ const FinalState = lazyView(() => import('./FinalState.js').then((m) => m.FinalS
 export function ChoicePage() {
   const { store, boot } = useServices();
   const session = useStore(store, (s) => (boot.session_id ? s.sessions[boot.session_id] : undefined));
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The page opens on the question (not on the header and the list): a screen reader reads it, Tab goes on from it.
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   if (!session) {
     return (
       <section class="card" data-testid="not-found">
@@ -26,7 +32,10 @@ export function ChoicePage() {
   return (
     <article class="choice" data-testid="choice" data-status={session.status}>
       <header class="choice-head">
-        <h1 class="choice-title">{session.request.title}</h1>
+        <h1 class="choice-title" ref={heading} tabIndex={-1} data-testid="choice-title">
+          {session.request.title}
+        </h1>
+        <ChoiceSource session={session} />
         <div class="choice-meta">
           <span class={`badge badge-status status-${session.status}`} data-testid="choice-status">{t(`common:status.${session.status}`)}</span>
           <span class="badge badge-iface">{t(`common:interface.${session.interface}`)}</span>
@@ -56,7 +65,7 @@ function PromptBody({ session, html }: { session: ChoiceSessionView; html: strin
   if (html) return <div class="prompt md" data-testid="prompt" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <div class="prompt" data-testid="prompt">
-      <p class="pre">{session.request.prompt}</p>
+      <p class="pre">{promptBelowTitle(session.request.prompt, session.request.title)}</p>
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { t } from '../config/i18n.js';
 
 interface Props {
   option: ChoiceOption;
+  /** 1-based position; 1–9 also pick the option from the keyboard. */
+  position: number;
   multi: boolean;
   checked: boolean;
   /** The option's note, or null when notes are switched off. */
@@ -14,7 +16,7 @@ interface Props {
 }
 
 /** One option: a real radio button or checkbox labelled by the option, its description, its note field. */
-export function OptionRow({ option, multi, checked, note, notePlaceholder, onToggle, onNote }: Props) {
+export function OptionRow({ option, position, multi, checked, note, notePlaceholder, onToggle, onNote }: Props) {
   const descId = `desc-${option.id}`;
   return (
     <div class={`option${checked ? ' option-checked' : ''}${option.recommended ? ' option-recommended' : ''}`} data-option={option.id}>
@@ -26,7 +28,13 @@ export function OptionRow({ option, multi, checked, note, notePlaceholder, onTog
           checked={checked}
           onClick={(e) => onToggle(e.detail > 0)}
           aria-describedby={option.description ? descId : undefined}
+          aria-keyshortcuts={position <= 9 ? String(position) : undefined}
         />
+        {position <= 9 && (
+          <kbd class="option-key" aria-hidden="true">
+            {position}
+          </kbd>
+        )}
         <span class="option-text">
           <span class="option-label">{option.label}</span>
           {option.recommended && <span class="badge badge-rec">{t('common:recommended')}</span>}

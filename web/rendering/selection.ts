@@ -1,4 +1,5 @@
 import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
+import { recommendedSelection, selectionProblem as sharedSelectionProblem } from '../../shared/choice/selection-rule.js';
 
 /** A message key of the `portal` namespace with its parameters. */
 export interface Problem {
@@ -12,16 +13,12 @@ export function toggleOption(selected: readonly string[], id: string, mode: Choi
   return selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
 }
 
-/** The same bounds the hub enforces (free text alone answers when free text is allowed). */
+/** The hub's own rule (shared/choice/selection-rule.ts), as a message key of the portal. */
 export function selectionProblem(request: ChoiceRequest, selected: readonly string[], freeText: string): Problem | null {
-  const count = new Set(selected).size;
-  if (count === 0 && freeText.trim() !== '' && request.allow_free_text) return null;
-  if (count < request.min_selections) return { key: 'selection.tooFew', count: request.min_selections };
-  if (count > request.max_selections) return { key: 'selection.tooMany', count: request.max_selections };
-  return null;
+  const problem = sharedSelectionProblem(request, selected, freeText);
+  if (!problem) return null;
+  return { key: problem.kind === 'too_few' ? 'selection.tooFew' : 'selection.tooMany', count: problem.bound };
 }
 
 /** Options preselected on a fresh page: the recommended ones, within max_selections. */
-export function initialSelection(request: ChoiceRequest): string[] {
-  return request.options.filter((o) => o.recommended).slice(0, request.max_selections).map((o) => o.id);
-}
+export const initialSelection = recommendedSelection;

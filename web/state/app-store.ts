@@ -7,11 +7,12 @@ export type Connection = 'connecting' | 'open' | 'closed';
 
 export interface AppState {
   settings: EffectiveSettings;
+  /** The list rows loaded so far (a prefix of the active ones, newest first, + the recent completed ones). */
   interactions: InteractionSummary[];
-  /** Choice sessions the page knows in full (the one it shows, kept live over WebSocket). */
+  /** How many active rows the hub has in all (more than loaded: the rest load on scroll). */
+  activeTotal: number;
+  /** Choice sessions the page knows in full (the one it shows, followed over WebSocket). */
   sessions: Record<string, ChoiceSessionView>;
-  /** Authoritative deadlines (hub epoch ms) of pending sessions, from the latest tick. */
-  deadlines: Record<string, number>;
   connection: Connection;
 }
 

@@ -6,7 +6,11 @@ export default {
     empty: 'Nothing here yet.',
     history: 'History',
     kind: { choice: 'Choice', resolve: 'Resolve', task: 'Task' },
+    more: 'Show older ({{count}} more)',
+    loading: 'Loading…',
+    count: '{{shown}} of {{total}} active',
   },
+  skip: { toQuestion: 'Skip to the question', toContent: 'Skip to the content' },
   root: {
     heading: 'Pick an interaction',
     hint: 'Active interactions are listed on the left — open one to answer it. Completed ones open read-only.',
@@ -101,7 +105,7 @@ export default {
   },
   history: {
     title: 'History',
-    search: 'Search title or prompt',
+    search: 'Search title, prompt, agent or project',
     status: 'Status',
     anyStatus: 'Any status',
     empty: 'No interactions match.',
@@ -161,5 +165,18 @@ export default {
     send: 'Send',
     exited: 'exited with code {{code}}',
     tasks: 'Tasks',
+  },
+  source: {
+    label: 'Asked by',
+    allProjects: 'All projects',
+    project: 'Project',
+    agent: 'Agent',
+    anyAgent: 'Any agent',
+    unknown: 'unknown source',
+    historyScope: 'Finished interactions only. {{count}} still pending — they are in the list on the left.',
+    historyScopeNone: 'Finished interactions only; pending ones are in the list on the left.',
+  },
+  channel: {
+    telegram: { ok: 'Telegram ✓', connecting: 'Telegram…', down: 'Telegram unreachable', invalid: 'Telegram misconfigured' },
   },
 };

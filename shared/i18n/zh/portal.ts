@@ -6,7 +6,11 @@ export default {
     empty: '暂无内容。',
     history: '历史记录',
     kind: { choice: '选择', resolve: '处理', task: '任务' },
+    more: '显示更早的（还有 {{count}} 个）',
+    loading: '加载中…',
+    count: '进行中 {{total}} 个，已显示 {{shown}} 个',
   },
+  skip: { toQuestion: '跳到问题', toContent: '跳到内容' },
   root: {
     heading: '请选择一个交互',
     hint: '左侧列出了进行中的交互——打开即可作答。已结束的交互以只读方式打开。',
@@ -101,7 +105,7 @@ export default {
   },
   history: {
     title: '历史记录',
-    search: '搜索标题或提示内容',
+    search: '搜索标题、提示、智能体或项目',
     status: '状态',
     anyStatus: '全部状态',
     empty: '没有匹配的交互。',
@@ -161,5 +165,18 @@ export default {
     send: '发送',
     exited: '已退出，退出码 {{code}}',
     tasks: '任务',
+  },
+  source: {
+    label: '提问方',
+    allProjects: '全部项目',
+    project: '项目',
+    agent: '智能体',
+    anyAgent: '全部智能体',
+    unknown: '来源未知',
+    historyScope: '只列出已结束的交互。仍有 {{count}} 个待处理——它们在左侧列表中。',
+    historyScopeNone: '只列出已结束的交互；待处理的在左侧列表中。',
+  },
+  channel: {
+    telegram: { ok: 'Telegram ✓', connecting: 'Telegram 连接中…', down: 'Telegram 无法连接', invalid: 'Telegram 配置有误' },
   },
 };

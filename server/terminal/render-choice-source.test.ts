@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../shared/i18n/index.js';
+import { validateChoiceRequest } from '../../shared/choice/validate-request.js';
+import { sourceLabel } from '../../shared/choice/gate-source.js';
+import { initialState } from './choice-state.js';
+import { renderChoice } from './render-choice.js';
+import { terminalTranslate } from './translate.js';
+import { stripAnsi } from './ansi.js';
+
+describe('terminal UI header (choose / watch)', () => {
+  it('names who is asking under the title and does not repeat the title as the prompt\'s first line', async () => {
+    const { request } = validateChoiceRequest({ prompt: 'Which database?\n\nThe service has none.', context: 'adding storage', options: [{ id: 'pg', label: 'PostgreSQL' }] });
+    const t = terminalTranslate(await createI18n('en'));
+    const out = renderChoice({
+      request, t, state: initialState(request, null), createdAt: new Date(), remainingMs: 60_000,
+      sourceLine: sourceLabel({ kind: 'mcp', agent: 'claude-code 2.1', project: '/w/shop', branch: 'main' }),
+      annotationsEnabled: false, navigationHints: false, submitMode: 'single-submit', width: 80, height: 24, scroll: 0, manualScroll: null,
+    });
+    const lines = out.lines.map((l) => stripAnsi(l).trimEnd());
+    expect(lines[0]).toBe('Which database?');
+    expect(lines[1]).toBe('claude-code 2.1 · shop @ main — adding storage');
+    expect(lines.filter((l) => l.includes('Which database?'))).toHaveLength(1);
+    expect(lines).toContain('The service has none.');
+  });
+});

@@ -1,0 +1,36 @@
+/** How a gate reached the hub. */
+export const SOURCE_KINDS = ['mcp', 'cli', 'orchestrator', 'hook', 'api'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/**
+ * Who is asking: recorded by the hub's clients (the MCP server, `gatehouse ask`, the orchestrator) without the
+ * agent having to say it. Every field but `kind` may be unknown (null).
+ */
+export interface GateSource {
+  kind: SourceKind;
+  /** The asking program as it names itself, e.g. "claude-code 2.1" (MCP clientInfo name and version) or "cli". */
+  agent: string | null;
+  /** Absolute path of the project folder (the client's first root, else the asking process's working folder). */
+  project: string | null;
+  /** The project's git branch, when it is a git checkout on a branch. */
+  branch: string | null;
+  /** Orchestrated gates: the workflow and the task that asked. */
+  workflow?: string;
+  task?: string;
+}
+
+/** The last folder name of a project path ("/home/ann/shop" → "shop"); works for / and \ separators. */
+export function projectName(project: string | null | undefined): string | null {
+  if (!project) return null;
+  const parts = project.split(/[\\/]+/).filter(Boolean);
+  return parts.length ? parts[parts.length - 1] : project;
+}
+
+/** "claude-code 2.1 · shop" — the agent and the project folder name, as a list row shows them. */
+export function sourceLabel(source: GateSource | null | undefined): string {
+  if (!source) return '';
+  const agent = source.agent ?? source.kind;
+  const where = [projectName(source.project), source.branch].filter(Boolean).join(' @ ');
+  const task = source.workflow ? `${source.workflow}${source.task ? `/${source.task}` : ''}` : null;
+  return [agent, task, where].filter(Boolean).join(' · ');
+}
