@@ -1,4 +1,4 @@
-import { createChoice, expect, getSession, openPortal, test } from './support/portal-fixture.js';
+import { createChoice, expect, getSession, openPortal, test } from '../test/support/e2e/portal-fixture.js';
 
 test.describe('choice page: answering', () => {
   test('batch mode: recommended preselected, notes, submit → final state read-only', async ({ page, hub }) => {

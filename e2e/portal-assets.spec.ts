@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createChoice, expect, getSession, test } from './support/portal-fixture.js';
+import { createChoice, expect, getSession, test } from '../test/support/e2e/portal-fixture.js';
 
 const DIST = join(process.cwd(), 'dist', 'web');
 const STYLES = join(process.cwd(), 'web', 'styles');

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expectNoKeyNames } from './support/i18n-keys.js';
-import { createChoice, expect, openPortal, test } from './support/portal-fixture.js';
+import { expectNoKeyNames } from '../test/support/e2e/i18n-keys.js';
+import { createChoice, expect, openPortal, test } from '../test/support/e2e/portal-fixture.js';
+import { SHOTS_DIR } from '../test/support/e2e/screenshots.js';
 
-const SHOTS = '/tmp/gatehouse-shots';
+const SHOTS = SHOTS_DIR; // test-results/screenshots/, not a fixed /tmp path
 
 test.describe('language', () => {
   test('switching to 简体中文 updates the page at once and persists; screenshots in both languages and schemes', async ({ page, hub }) => {

@@ -1,5 +1,5 @@
 import { portalUrl } from '../server/hub/handoff.js';
-import { createChoice, expect, getSession, openPortal, test } from './support/portal-fixture.js';
+import { createChoice, expect, getSession, openPortal, test } from '../test/support/e2e/portal-fixture.js';
 
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('interaction-list').locator('li[data-id]');
 
@@ -46,8 +46,9 @@ test.describe('interaction list', () => {
     const pb = await context.newPage();
     await openPortal(pa, a.url);
     await openPortal(pb, b.url);
-    await expect(pa.getByTestId('countdown')).toContainText(/^(4:5\d|5:00) left$/);
-    await expect(pb.getByTestId('countdown')).toContainText(/^(9:5\d|10:00) left$/);
+    // Each page counts down from its own session's deadline (the hub's, not the other session's).
+    await expect(pa.getByTestId('countdown')).toHaveAttribute('data-deadline', String(Date.parse(a.session.deadline_at)));
+    await expect(pb.getByTestId('countdown')).toHaveAttribute('data-deadline', String(Date.parse(b.session.deadline_at)));
     await pa.getByRole('radio', { name: /SQLite/ }).check();
     await pa.getByTestId('submit').click();
     await expect(pa.getByTestId('final-state')).toBeVisible();
@@ -58,7 +59,30 @@ test.describe('interaction list', () => {
     await pa.locator(`li[data-id="${b.session.id}"] a`).click();
     await expect(pa).toHaveURL(new RegExp(`/choice/${b.session.id}$`));
     await expect(pa.getByRole('heading', { name: 'Second agent' })).toBeVisible();
-    await expect(pa.getByTestId('countdown')).toContainText(/^(9:\d\d|10:00) left$/);
+    await expect(pa.getByTestId('countdown')).toHaveAttribute('data-deadline', String(Date.parse(b.session.deadline_at)));
+  });
+
+  test('with many pending, / shows the newest page and loads older rows on scroll; live rows keep their place', async ({ page, hub }) => {
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++) ids.push((await createChoice(hub, { title: `Pending ${i}` })).session.id);
+    await page.goto(portalUrl(hub.baseUrl, hub.token));
+    await expect(rows(page)).toHaveCount(50);
+    await expect(rows(page).first()).toHaveAttribute('data-id', ids[119]);
+    await expect(page.getByTestId('list-count')).toHaveText('50 of 120 active');
+    await page.getByTestId('list-more').scrollIntoViewIfNeeded();
+    await expect(rows(page)).toHaveCount(100);
+    await page.getByTestId('list-more').scrollIntoViewIfNeeded();
+    await expect(rows(page)).toHaveCount(120);
+    await expect(page.getByTestId('list-more')).toHaveCount(0);
+    await expect(rows(page).last()).toHaveAttribute('data-id', ids[0]);
+    const order = await rows(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id')));
+    expect(order).toEqual([...ids].reverse());
+    // A new one appears on top; an answered one moves to the completed part.
+    const fresh = await createChoice(hub, { title: 'Newest' });
+    await expect(rows(page).first()).toHaveAttribute('data-id', fresh.session.id);
+    await hub.client.request('POST', `/api/sessions/${ids[60]}/submit`, { selected_ids: ['pg'] });
+    await expect(rows(page).last()).toHaveAttribute('data-id', ids[60]);
+    await expect(rows(page).last().getByTestId('status-badge')).toHaveText('Submitted');
   });
 
   test('a closed tab is re-entered from / (the list alone)', async ({ page, hub }) => {
@@ -99,7 +123,13 @@ test.describe('persistence across a hub restart', () => {
     await page.getByTestId('settings-toggle').click();
     await page.getByTestId('set-annotations').uncheck();
     await page.getByTestId('mode-single-submit').check();
-    await expect.poll(async () => (await hub.client.request<{ settings: { submit_mode: string } }>('GET', '/api/settings')).settings.submit_mode).toBe('single-submit');
+    // Both changes are separate requests that may land in any order: wait for both before the crash.
+    await expect
+      .poll(async () => {
+        const { settings } = await hub.client.request<{ settings: { submit_mode: string; annotations_enabled: boolean } }>('GET', '/api/settings');
+        return [settings.submit_mode, settings.annotations_enabled];
+      })
+      .toEqual(['single-submit', false]);
     const again = await hub.restart();
     const { url } = await createChoice(again);
     await openPortal(page, url);

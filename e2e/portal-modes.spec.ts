@@ -1,4 +1,4 @@
-import { createChoice, expect, getSession, openPortal, test } from './support/portal-fixture.js';
+import { createChoice, expect, getSession, openPortal, test } from '../test/support/e2e/portal-fixture.js';
 
 test.describe('choice page: modes, bounds, notes, cancel, interface switch', () => {
   test('single-submit: picking an option submits at once', async ({ page, hub }) => {

@@ -6,15 +6,16 @@ import { fileURLToPath } from 'node:url';
 import type { ResolveState, ResolveTaskView } from '../server/resolver/resolve-types.js';
 import { defaultTsciFixtureData, startFakeTsciRegistry, tsciChildEnv, type FakeTsciRegistry } from '../test/support/fake-tsci-registry.js';
 import { startTestHub, type TestHub } from '../test/support/test-hub.js';
-import { expectNoKeyNames } from './support/i18n-keys.js';
+import { expectNoKeyNames } from '../test/support/e2e/i18n-keys.js';
+import { SHOTS_DIR } from '../test/support/e2e/screenshots.js';
 
 /**
  * The portal's resolve task page (/resolve/<id>) on a REAL resolve task: a real hub (built dist) drives the
  * fake tsci in a pseudo-terminal against the fake registry; the agent's side is the hub's HTTP API. The page
  * must follow the task live (no reload), show the relayed menu and tsci's screen, and offer no inputs.
  */
-const FAKE_TSCI = fileURLToPath(new URL('../test/fixtures/fake-tsci/tsci.mjs', import.meta.url));
-const SHOTS = '/tmp/gatehouse-shots';
+const FAKE_TSCI = fileURLToPath(new URL('../test/fixtures/programs/fake-tsci/tsci.mjs', import.meta.url));
+const SHOTS = SHOTS_DIR; // test-results/screenshots/, not a fixed /tmp path
 
 let registry: FakeTsciRegistry;
 let hub: TestHub;

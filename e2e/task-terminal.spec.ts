@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TaskView } from '../server/orchestrator/task-views.js';
 import { startTestHub, makeTempHome, type TestHub } from '../test/support/test-hub.js';
-import { FAKE_AGENT, FAKE_AGENT_ADAPTERS } from '../test/orchestrator/support.js';
-import { spyOnNotifications } from './support/notification-spy.js';
+import { FAKE_AGENT, FAKE_AGENT_ADAPTERS } from '../test/support/orchestrator-fixture.js';
+import { spyOnNotifications } from '../test/support/e2e/notification-spy.js';
 
 /**
  * Orchestrated tasks in the portal, in a real browser against a real hub (built bundle: `npm run build`):
@@ -80,10 +80,13 @@ test('a detected menu is answered as a choice (applied as arrow keys by the hub)
 test('a background task that starts waiting raises a browser notification from the portal', async ({ page, context }) => {
   await spyOnNotifications(context, hub.baseUrl);
   await page.goto(`${hub.baseUrl}/?token=${encodeURIComponent(hub.token)}`);
-  // The agent "works" for a while first, so its row is seen RUNNING while the tab is visible.
-  const id = await startTask({ adapter: 'fake-agent', env: { FAKE_AGENT_WORK_MS: '1500' } });
+  // The agent works until the test says so (a file appears): its row is seen RUNNING while the tab is visible,
+  // then the tab is hidden, and only then does the agent stop to ask.
+  const go = join(hub.home, 'work-done');
+  const id = await startTask({ adapter: 'fake-agent', env: { FAKE_AGENT_WORK_UNTIL: go } });
   await expect(page.locator(`li.irow[data-id="${id}"]`)).toHaveAttribute('data-status', 'RUNNING');
   await page.evaluate(() => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(true));
+  writeFileSync(go, '');
   await expect(page.locator(`li.irow[data-id="${id}"]`)).toHaveAttribute('data-status', 'WAITING_FOR_USER', { timeout: 30_000 });
   const notes = () => page.evaluate(() => (window as unknown as { __notes: Array<{ title: string; body?: string }> }).__notes);
   await expect.poll(notes).toEqual([expect.objectContaining({ body: 'e2e · pal' })]);

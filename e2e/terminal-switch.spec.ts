@@ -1,5 +1,5 @@
-import { createChoice, expect, getSession, openPortal, test } from './support/portal-fixture.js';
-import { KEY, TuiDriver } from '../test/terminal/support/tui-driver.js';
+import { createChoice, expect, getSession, openPortal, test } from '../test/support/e2e/portal-fixture.js';
+import { KEY, TuiDriver } from '../test/support/tui-driver.js';
 
 test.describe('switching one question between the browser and the terminal', () => {
   test('web → terminal → web keeps selections and notes; the session id keeps working', async ({ page, hub }) => {

@@ -70,24 +70,46 @@ describe('choice sessions over the hub API', () => {
     });
   });
 
+  /** Creates one web session per prompt, and submits (or cancels) each one after the other. */
+  async function completedSessions(prompts: string[], end: 'submit' | 'cancel' = 'submit'): Promise<string[]> {
+    const ids: string[] = [];
+    for (const prompt of prompts) {
+      const { json } = await post('/api/sessions', { ...valid, prompt });
+      await post(`/api/sessions/${json.session.id}/${end}`, end === 'submit' ? { selected_ids: ['a'] } : {});
+      ids.push(json.session.id);
+    }
+    return ids;
+  }
+
   it('lists active sessions and the five most recent completed ones', async () => {
-    const { interactions } = await hub.client.request<{ interactions: Array<{ active: boolean }> }>('GET', '/api/interactions');
-    expect(interactions.filter((i) => !i.active).length).toBe(5);
-    const completed = await hub.client.request<{ interactions: Array<{ active: boolean }> }>('GET', '/api/interactions?filter=completed');
-    expect(completed.interactions.every((i) => !i.active)).toBe(true);
+    const done = await completedSessions(['c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+    const open = (await post('/api/sessions', { ...valid, prompt: 'still open' })).json.session.id;
+    type Listed = { interactions: Array<{ id: string; active: boolean }> };
+    const { interactions } = await hub.client.request<Listed>('GET', '/api/interactions');
+    expect(interactions.filter((i) => !i.active).map((i) => i.id).sort()).toEqual(done.slice(1).sort());
+    expect(interactions.find((i) => i.id === open)?.active).toBe(true);
+    const completed = await hub.client.request<Listed>('GET', '/api/interactions?filter=completed');
+    expect(completed.interactions.map((i) => i.id).sort()).toEqual(done.slice(1).sort());
+    const active = await hub.client.request<Listed>('GET', '/api/interactions?filter=active');
+    expect(active.interactions.map((i) => i.id)).toContain(open);
+    expect(active.interactions.every((i) => i.active)).toBe(true);
     await expect(hub.client.request('GET', '/api/interactions?filter=some')).rejects.toThrow(/filter: must be one of all, active, completed/);
   });
 
-  it('pages and searches history', async () => {
-    const first = await hub.client.request<{ items: ChoiceSessionView[]; total: number }>('GET', '/api/history?q=SESSION%2017&page_size=5');
-    const second = await hub.client.request<{ items: ChoiceSessionView[]; total: number }>('GET', '/api/history?q=session%2017&page_size=5&page=3');
-    expect(first.total).toBe(11); // session 17 and 170–179
+  it('pages and searches history, ignoring case', async () => {
+    const tag = `Paging-${Date.now().toString(36)}`;
+    await completedSessions(Array.from({ length: 11 }, (_, i) => `${tag} item ${i}`));
+    await completedSessions([`${tag} refused`], 'cancel');
+    await completedSessions(['unrelated']);
+    type Page = { items: ChoiceSessionView[]; total: number };
+    const first = await hub.client.request<Page>('GET', `/api/history?q=${encodeURIComponent(tag.toUpperCase())}&page_size=5`);
+    const third = await hub.client.request<Page>('GET', `/api/history?q=${encodeURIComponent(tag.toLowerCase())}&page_size=5&page=3`);
+    expect(first.total).toBe(12);
     expect(first.items).toHaveLength(5);
-    expect(second.items).toHaveLength(1);
-    const all = [...first.items, ...second.items].map((s) => s.request.prompt);
-    expect(all.every((p) => p.startsWith('session 17'))).toBe(true);
-    const cancelled = await hub.client.request<{ total: number }>('GET', '/api/history?status=cancelled');
-    expect(cancelled.total).toBe(0);
+    expect(third.items).toHaveLength(2);
+    expect([...first.items, ...third.items].every((s) => s.request.prompt.startsWith(tag))).toBe(true);
+    const cancelled = await hub.client.request<Page>('GET', `/api/history?q=${encodeURIComponent(tag)}&status=cancelled`);
+    expect(cancelled.items.map((s) => s.request.prompt)).toEqual([`${tag} refused`]);
     const bad = await hub.client.request('GET', '/api/history?page=0').catch((e: Error) => e);
     expect((bad as Error).message).toMatch(/page: must be 1 or more/);
   });

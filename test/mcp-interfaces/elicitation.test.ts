@@ -6,13 +6,18 @@ import { startTestMcp, type TestMcp } from '../support/mcp-client.js';
 let hub: TestHub;
 let withForms: TestMcp;
 let withoutForms: TestMcp;
+/** A client that refuses every form by itself at once (as Claude Code -p and codex exec do). */
+let refusingClient: TestMcp;
 /** What the test "person" does with the next form the client is asked to show. */
 let answerForm: (request: ElicitRequest['params']) => Promise<ElicitResult> | ElicitResult;
 const seen: ElicitRequest['params'][] = [];
 
 beforeAll(async () => {
   hub = await startTestHub();
-  withForms = await startTestMcp(hub.env, { elicitation: { form: {} } });
+  // Every refusal in `withForms` is a person's (threshold 0); every one in `refusingClient` is faster than a person.
+  withForms = await startTestMcp({ ...hub.env, GATEHOUSE_FASTEST_PERSON_MS: '0' }, { elicitation: { form: {} } });
+  refusingClient = await startTestMcp({ ...hub.env, GATEHOUSE_FASTEST_PERSON_MS: '3600000' }, { elicitation: { form: {} } });
+  refusingClient.client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'cancel' }));
   withForms.client.setRequestHandler(ElicitRequestSchema, async (req) => {
     seen.push(req.params);
     return answerForm(req.params);
@@ -22,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await withForms?.close();
   await withoutForms?.close();
+  await refusingClient?.close();
   await hub?.stop();
 });
 
@@ -58,10 +64,30 @@ describe('provide_choice through MCP elicitation (the client declares it and ans
     expect((await withForms.call<any>('provide_choice', request)).status).toBe('cancelled');
   });
 
+  it('auto: a form the client refuses by itself, before anyone could read it, moves to the portal and stays pending', async () => {
+    const started = await refusingClient.call<any>('provide_choice', request);
+    expect(started).toMatchObject({ status: 'pending', session_id: expect.any(String), url: expect.stringContaining('/choice/') });
+    expect(started.notices.join(' ')).toContain('answered its form with "cancel"');
+    expect(started.notices.join(' ')).toContain('before anyone could have read it');
+    const { session } = await hub.client.request<any>('GET', `/api/sessions/${started.session_id}`);
+    expect(session).toMatchObject({ status: 'pending', interface: 'web' });
+    // An explicit interface "elicitation" is what the agent asked for: the client's cancel stands.
+    expect((await refusingClient.call<any>('provide_choice', { ...request, interface: 'elicitation' })).status).toBe('cancelled');
+    await hub.client.request('POST', `/api/sessions/${started.session_id}/cancel`, {});
+  });
+
   it('withdraws the form when the question is answered elsewhere', async () => {
     let release!: () => void;
-    answerForm = () => new Promise<ElicitResult>((resolve) => (release = () => resolve({ action: 'accept', content: { choice: 'pg' } })));
+    // The form is up in the client before anyone answers elsewhere (the session can be listed earlier than that).
+    const formShown = new Promise<void>((shown) => {
+      answerForm = () =>
+        new Promise<ElicitResult>((resolve) => {
+          release = () => resolve({ action: 'accept', content: { choice: 'pg' } });
+          shown();
+        });
+    });
     const call = withForms.call<any>('provide_choice', request);
+    await formShown;
     let pending: any;
     while (!pending) {
       const { interactions } = await hub.client.request<any>('GET', '/api/interactions?filter=active');

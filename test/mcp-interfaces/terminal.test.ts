@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestHub } from '../support/test-hub.js';
 import { useHubWithMcp, type TestMcp } from '../support/mcp-client.js';
-import { KEY, TuiDriver } from '../terminal/support/tui-driver.js';
+import { KEY, TuiDriver } from '../support/tui-driver.js';
 
 let hub: TestHub;
 let mcp: TestMcp;

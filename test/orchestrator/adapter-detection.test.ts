@@ -3,7 +3,7 @@ import { AdapterRegistry } from '../../server/orchestrator/adapter-registry.js';
 import { resolveWithHandlers } from '../../server/orchestrator/standard-handlers.js';
 import { classifyWait } from '../../server/orchestrator/wait-classifier.js';
 import type { TerminalWait } from '../../server/orchestrator/task-terminal.js';
-import { parseMenu } from '../../server/pty/index.js';
+import { readScreen } from '../../server/pty/index.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,13 +16,14 @@ const registry = AdapterRegistry.load(mkdtempSync(join(tmpdir(), 'gatehouse-adap
 
 function wait(screen: string, cursorLine?: string): TerminalWait {
   const lines = screen.split('\n');
-  const menu = parseMenu(lines);
+  const menu = readScreen(lines);
   return {
     prompt: menu.prompt,
     options: menu.answer_with === 'option' ? menu.options.map((text, index) => ({ index, text })) : [],
     cursor: menu.cursor_index,
     screen,
     cursorLine: cursorLine ?? lines[lines.length - 1],
+    drawn: true,
   };
 }
 

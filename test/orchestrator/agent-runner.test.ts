@@ -6,6 +6,7 @@ import { AdapterRegistry } from '../../server/orchestrator/adapter-registry.js';
 import { AgentRunner } from '../../server/orchestrator/agent-runner.js';
 import { stripAnsi } from '../../server/orchestrator/ansi.js';
 import { groupAlive } from '../../server/pty/index.js';
+import { until } from '../support/run-cli.js';
 
 describe('AgentRunner', () => {
   it('keeps a shell in a persistent TTY, writes text to it, emits its output, and stops it', async () => {
@@ -21,7 +22,8 @@ describe('AgentRunner', () => {
     runner.send('echo sum=$((2+3))');
     await echoed;
     runner.send('cd /tmp && echo again');
-    await new Promise<void>((resolve) => runner.on('output', () => stripAnsi(output).includes('\nagain') && resolve()));
+    // The screen is parsed after the raw output arrives: wait for the screen itself (as a person would look at it).
+    await until(() => runner.screen().split('\n').some((line) => line.trim() === 'again'));
     expect(runner.screen()).toContain('gatehouse$ echo sum=$((2+3))');
     const pid = runner.pid!;
     await runner.stop();

@@ -4,7 +4,7 @@ import { PtyProgram } from '../../server/pty/index.js';
 import { cliLauncher } from '../../server/package-info.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
-import { hubSocket, orchestratorHome, startCapturedHub, type CapturedHub } from './hub-support.js';
+import { hubSocket, orchestratorHome, startCapturedHub, type CapturedHub } from '../support/orchestrator-hub.js';
 
 /** Waits until the attach client's screen shows `text` (or the client exits). */
 async function screenShows(program: PtyProgram, text: string): Promise<void> {

@@ -9,7 +9,7 @@ import { answerPrompt, chooseOption, compileHandler, pressEnter, resolveWithHand
 import type { HandlerContext } from '../../server/orchestrator/policy-types.js';
 import { parseWorkflow, parseWorkflowText } from '../../server/orchestrator/workflow-file.js';
 import { RequestValidationError } from '../../shared/validation-error.js';
-import { tempDataDir } from './support.js';
+import { tempDataDir } from '../support/orchestrator-fixture.js';
 
 const context = (over: Partial<HandlerContext> = {}): HandlerContext => ({
   prompt: '',

@@ -4,8 +4,8 @@ import { groupAlive } from '../../server/pty/index.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
 import type { HubRequestError } from '../../server/hub-client/hub-client.js';
-import { FAKE_AGENT } from './support.js';
-import { hubSocket, orchestratorHome, runCli, startCapturedHub, type CapturedHub } from './hub-support.js';
+import { FAKE_AGENT } from '../support/orchestrator-fixture.js';
+import { hubSocket, orchestratorHome, runCli, startCapturedHub, type CapturedHub } from '../support/orchestrator-hub.js';
 
 // Integration tests run the built CLI and hub (dist/): `npm run build` first.
 describe('orchestrated tasks in the hub', () => {
@@ -33,8 +33,8 @@ describe('orchestrated tasks in the hub', () => {
 
     const waiting = await ws.until((m) => m.type === 'task.updated' && m.task.status === 'WAITING_FOR_USER' && (m.task as TaskView));
     expect(waiting.interaction?.screen).toContain('Allow this action? (y/n)');
-    const row = await ws.until((m) => m.type === 'interactions' && m.interactions.find((r: any) => r.kind === 'task' && r.id === waiting.id && r.waiting_on === 'person'));
-    expect(row).toMatchObject({ status: 'WAITING_FOR_USER', interface: 'pty', active: true, href: `/tasks/${encodeURIComponent(waiting.id)}` });
+    const row = await ws.until((m) => m.type === 'interactions.delta' && [...m.added, ...m.changed].find((r: any) => r.kind === 'task' && r.id === waiting.id && r.waiting_on === 'person'));
+    expect(row).toMatchObject({ status: 'WAITING_FOR_USER', interface: 'pty', active: true, href: `/tasks/${encodeURIComponent(waiting.id)}`, source: expect.objectContaining({ kind: 'orchestrator', agent: waiting.adapter, task: waiting.name, workflow: expect.any(String), project: expect.any(String) }) });
     const listed = await hub.client.request<{ interactions: any[] }>('GET', '/api/interactions?filter=active');
     expect(listed.interactions.some((r) => r.id === waiting.id && r.waiting_on === 'person')).toBe(true);
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
 import { groupAlive } from '../../server/pty/index.js';
-import { finished, taskWhere, useOrchestratorFixture, type OrchestratorFixture } from './support.js';
+import { finished, taskWhere, useOrchestratorFixture, type OrchestratorFixture } from '../support/orchestrator-fixture.js';
 
 describe('real interactive programs driven by pendingInputs', () => {
   let data: OrchestratorFixture['data'];

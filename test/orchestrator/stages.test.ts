@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
 import type { WorkflowInput } from '../../server/orchestrator/workflow-schema.js';
-import { finished, taskWhere, useOrchestratorFixture, type OrchestratorFixture } from './support.js';
+import { finished, taskWhere, useOrchestratorFixture, type OrchestratorFixture } from '../support/orchestrator-fixture.js';
 
 /** A task that marks its start, then waits (up to 10 s) for `other` to have started: it only succeeds if both overlap. */
 const meetsTask = (name: string, other: string) => ({

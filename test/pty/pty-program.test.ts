@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { groupAlive, keysToSelect, mapSelection, PtyProgram, readFullMenu } from '../../server/pty/index.js';
+import { groupAlive, mapSelection, pickOption, PtyProgram, readFullMenu } from '../../server/pty/index.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/programs/pty/${name}`, import.meta.url));
 const started: PtyProgram[] = [];
 
 function run(command: string, args: string[], rows = 30): PtyProgram {
@@ -23,10 +23,10 @@ describe('PtyProgram on ordinary interactive programs (one code path, no special
     const p = run('bash', [fixture('read-prompt.sh')]);
     expect(await p.waitForInput()).toBe('waiting');
     expect(p.lastWaitSignal).toBe('proc-read');
-    expect(p.menu()).toMatchObject({ prompt: 'Project name?', options: [], answer_with: 'text' });
+    expect(p.read()).toMatchObject({ prompt: 'Project name?', options: [], answer_with: 'text' });
     p.pressKeys([{ text: 'gatehouse' }, 'enter']);
     expect(await p.waitForInput()).toBe('waiting');
-    expect(p.menu()).toMatchObject({ prompt: 'Continue? (y/n)', options: [], answer_with: 'text' });
+    expect(p.read()).toMatchObject({ prompt: 'Continue? (y/n)', options: [], answer_with: 'text' });
     expect(p.blockSinceLastInput()).toEqual(['Hello gatehouse', 'Continue? (y/n)']);
     p.pressKeys([{ text: 'y' }, 'enter']);
     expect(await p.waitForInput()).toBe('exited');
@@ -38,8 +38,8 @@ describe('PtyProgram on ordinary interactive programs (one code path, no special
   test('numbered menu: options listed, answered with the typed number', async () => {
     const p = run('bash', [fixture('numbered-menu.sh')]);
     expect(await p.waitForInput()).toBe('waiting');
-    const menu = p.menu();
-    expect(menu).toMatchObject({ prompt: 'Choose a fruit:', options: ['1) apple', '2) banana', '3) cherry'], answer_with: 'text' });
+    const menu = p.read();
+    expect(menu).toMatchObject({ prompt: 'Choose a fruit:\nEnter number:', options: ['1) apple', '2) banana', '3) cherry'], labels: ['1', '2', '3'], answer_with: 'text', kind: 'text' });
     p.pressKeys([{ text: '2' }, 'enter']);
     expect(await p.waitForInput()).toBe('exited');
     expect((await p.exited).output).toContain('You picked 2');
@@ -48,7 +48,7 @@ describe('PtyProgram on ordinary interactive programs (one code path, no special
   test('prompts@2.4.2 select longer than its window: every option collected by scrolling, the picked one applied', async () => {
     const p = run('node', [fixture('prompts-select.mjs'), '14']);
     expect(await p.waitForInput()).toBe('waiting');
-    const first = p.menu();
+    const first = p.read();
     expect(first.prompt).toBe('? Select a part to import › - Use arrow-keys. Return to submit.');
     expect(first.options).toHaveLength(10);
     const full = await readFullMenu(p, first);
@@ -57,7 +57,7 @@ describe('PtyProgram on ordinary interactive programs (one code path, no special
     expect(full.cursor_index).toBe(0);
     const target = mapSelection(full.options, 'PART-12');
     expect(target).toBe(11);
-    p.pressKeys(keysToSelect(full.cursor_index, target));
+    expect(await pickOption(p, p.read(), target, full.options)).toMatchObject({ ok: true });
     expect(await p.waitForInput()).toBe('exited');
     expect((await p.exited).output).toContain('Picked 12');
   });
@@ -65,9 +65,9 @@ describe('PtyProgram on ordinary interactive programs (one code path, no special
   test('@inquirer/prompts select: prompt line, options without the pointer, key-hint footer dropped', async () => {
     const p = run('node', [fixture('inquirer-select.mjs')]);
     expect(await p.waitForInput()).toBe('waiting');
-    const menu = await readFullMenu(p, p.menu());
+    const menu = await readFullMenu(p, p.read());
     expect(menu).toMatchObject({ prompt: '? Pick a fruit', options: ['Apple', 'Banana', 'Cherry'], cursor_index: 0, answer_with: 'option' });
-    p.pressKeys(keysToSelect(menu.cursor_index, mapSelection(menu.options, 'Cherry')));
+    expect(await pickOption(p, p.read(), mapSelection(menu.options, 'Cherry'), menu.options)).toMatchObject({ ok: true });
     expect(await p.waitForInput()).toBe('exited');
     expect((await p.exited).output).toContain('You chose cherry');
   });
@@ -75,7 +75,7 @@ describe('PtyProgram on ordinary interactive programs (one code path, no special
   test('a (Y/n) question painted over by a spinner still reaches the reader', async () => {
     const p = run('node', [fixture('spinner-confirm.mjs')]);
     expect(await p.waitForInput()).toBe('waiting');
-    expect(p.menu()).toMatchObject({ prompt: 'Add the @tsci registry to .npmrc? (Y/n)', options: [], answer_with: 'text' });
+    expect(p.read()).toMatchObject({ prompt: 'Add the @tsci registry to .npmrc? (Y/n)', options: [], answer_with: 'text' });
     p.pressKeys([{ text: 'n' }, 'enter']);
     expect(await p.waitForInput()).toBe('exited');
     expect((await p.exited).output).toContain('answer=n');
@@ -112,6 +112,17 @@ describe('terminal behaviour', () => {
     const child = Number(/child=(\d+)/.exec(p.transcript)![1]);
     await p.kill(200);
     expect(groupAlive(p.pid)).toBe(false);
+    expect(() => process.kill(child, 0)).toThrow();
+  });
+});
+
+describe('process group after a normal exit', () => {
+  test('a background child that ignores SIGHUP does not survive the program that started it', async () => {
+    const p = run('bash', ['-c', `bash -c 'trap "" HUP TERM; while :; do sleep 1; done' & echo child=$!; exit 0`]);
+    const exit = await p.exited;
+    expect(exit.exitCode).toBe(0);
+    const child = Number(/child=(\d+)/.exec(exit.output)![1]);
+    await expect.poll(() => groupAlive(p.pid), { timeout: 5000 }).toBe(false);
     expect(() => process.kill(child, 0)).toThrow();
   });
 });

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { startTestMcp, type TestMcp } from '../support/mcp-client.js';
 import { defaultTsciFixtureData, startFakeTsciRegistry, tsciChildEnv, type FakeTsciRegistry } from '../support/fake-tsci-registry.js';
-import { FAKE_TSCI } from './resolve-support.js';
+import { FAKE_TSCI } from '../support/resolver-rig.js';
 
 let registry: FakeTsciRegistry;
 let hub: TestHub;

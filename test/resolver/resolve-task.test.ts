@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResolveError } from '../../server/resolver/resolve-types.js';
-import { startResolverRig, type ResolverRig } from './resolve-support.js';
+import { startResolverRig, type ResolverRig } from '../support/resolver-rig.js';
 
 let rig: ResolverRig;
 beforeAll(async () => {

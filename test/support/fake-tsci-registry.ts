@@ -1,5 +1,5 @@
 // A fake of every network endpoint `tsci import` / `tsci search` calls, on 127.0.0.1, driven by one fixture
-// data set, so the fake tsci (test/fixtures/fake-tsci/tsci.mjs) and the real tsci see the same parts.
+// data set, so the fake tsci (test/fixtures/programs/fake-tsci/tsci.mjs) and the real tsci see the same parts.
 // Layout under one origin (so tsci's baked-asset fetch wrapper passes our own URLs through untouched):
 //   /registry/…   registryApiUrl: POST packages/search, GET datasheets/get, GET datasheets/list
 //   /jlcsearch/…  TSCIRCUIT_JLCSEARCH_BASE_URL: GET api/search?limit=10&q=…

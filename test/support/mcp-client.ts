@@ -15,12 +15,19 @@ export interface TestMcp {
   close(): Promise<void>;
 }
 
+/** How a test client presents itself: its clientInfo and the working folder `gatehouse mcp` runs in. */
+export interface TestMcpIdentity {
+  name?: string;
+  version?: string;
+  cwd?: string;
+}
+
 /** Spawns `gatehouse mcp` (built dist) and connects the SDK's Client to it over stdio. */
-export async function startTestMcp(env: NodeJS.ProcessEnv, capabilities: ClientCapabilities = {}): Promise<TestMcp> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliLauncher, 'mcp'], env: env as Record<string, string>, stderr: 'pipe' });
+export async function startTestMcp(env: NodeJS.ProcessEnv, capabilities: ClientCapabilities = {}, identity: TestMcpIdentity = {}): Promise<TestMcp> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliLauncher, 'mcp'], env: env as Record<string, string>, stderr: 'pipe', ...(identity.cwd ? { cwd: identity.cwd } : {}) });
   let stderr = '';
   transport.stderr?.on('data', (d) => (stderr += String(d)));
-  const client = new Client({ name: 'gatehouse-test', version: '0.0.0' }, { capabilities });
+  const client = new Client({ name: identity.name ?? 'gatehouse-test', version: identity.version ?? '0.0.0' }, { capabilities });
   await client.connect(transport);
   const raw: TestMcp['raw'] = async (name, args) => (await client.callTool({ name, arguments: args })) as never;
   return {

@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliLauncher } from '../../server/package-info.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { createSession } from './support/sessions.js';
+import { runCli, type CliRun } from '../support/run-cli.js';
+import { createSession, endedSession } from '../support/sessions.js';
 
 let hub: TestHub;
 beforeAll(async () => {
@@ -12,20 +15,8 @@ afterAll(async () => {
   await hub?.stop();
 });
 
-interface Run {
-  code: Promise<number>;
-  stdout: () => string;
-  stderr: () => string;
-}
-
-function gatehouse(args: string[]): Run {
-  const child = spawn(process.execPath, [cliLauncher, ...args], { env: hub.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += String(d)));
-  child.stderr.on('data', (d) => (stderr += String(d)));
-  return { code: new Promise((r) => child.on('close', (c) => r(c ?? -1))), stdout: () => stdout, stderr: () => stderr };
-}
+type Run = CliRun;
+const gatehouse = (args: string[]): Run => runCli(args, hub.env);
 
 /** The id `gatehouse ask` printed on stderr once it is waiting. */
 async function askedId(run: Run): Promise<string> {
@@ -68,18 +59,64 @@ describe('gatehouse ask / answer for scripts', () => {
   it('bad arguments and refused answers get clear errors and their exit codes', async () => {
     const noOptions = gatehouse(['ask', 'Hmm?']);
     expect(await noOptions.code).toBe(2);
-    expect(noOptions.stderr()).toContain('options: must have at least 1 option');
+    expect(noOptions.stderr()).toContain('gatehouse ask: --option: must have at least 1 option');
     const noPrompt = gatehouse(['ask', '-o', 'a=A']);
     expect(await noPrompt.code).toBe(2);
 
     const id = await createSession(hub, { prompt: 'x', options: [{ id: 'a', label: 'A' }], interface: 'web' });
     const unknown = gatehouse(['answer', id, '--option', 'zzz']);
     expect(await unknown.code).toBe(1);
-    expect(unknown.stderr()).toContain('selected_ids[0]: unknown option id "zzz"');
+    expect(unknown.stderr()).toContain('gatehouse answer: --option "zzz": unknown option id "zzz"');
     expect(await gatehouse(['answer', id, '-o', 'a']).code).toBe(0);
     const late = gatehouse(['answer', id, '-o', 'a']);
     expect(await late.code).toBe(1);
     expect(late.stderr()).toMatch(/already ended with status submitted/);
     expect(await gatehouse(['answer', id]).code).toBe(2);
+  });
+
+  it.each([
+    [['-o', '=A', '-o', 'b=B'], '--option "=A": the id before "=" is empty'],
+    [['-o', 'a=', '-o', 'b=B'], '--option "a=": the label after "=" is empty'],
+    [['-o', 'a=A', '--timeout', '-5'], '--timeout: must be 1 or more (got -5)'],
+    [['-o', 'a=A', '--timeout', 'soon'], '--timeout: must be a whole number (got "soon")'],
+    [['-o', 'a=A', '--timeout'], '--timeout: needs a value'],
+    [['-o', 'a=A', '--min', 'x'], '--min: must be a whole number (got "x")'],
+    [['-o', 'a=A', '-r', 'zzz'], '--recommended "zzz": no --option has this id (ids: a)'],
+    [['-o', 'a=A', '--interface', 'chat'], '--interface: must be one of auto, web, terminal (got "chat")'],
+    [['-o', 'a=A', '--colour', 'red'], 'unknown option "--colour"'],
+  ])('ask %j is refused at once with our own message naming the flag (exit 2)', async (args, message) => {
+    const run = gatehouse(['ask', 'Which one?', ...args]);
+    expect(await run.code).toBe(2);
+    expect(run.stderr()).toContain(`gatehouse ask: ${message}`);
+    expect(run.stderr()).not.toMatch(/ambiguous|ERR_PARSE_ARGS/);
+  });
+
+  it('problems the hub finds are told in the flags the person typed', async () => {
+    const run = gatehouse(['ask', 'Which one?', '-o', 'a=A', '-o', 'a=B', '--multi', '--min', '3']);
+    expect(await run.code).toBe(2);
+    expect(run.stderr()).toContain('--option #2 id: duplicate "a" (also --option #1 id)');
+    expect(run.stderr()).toMatch(/--min: /);
+  });
+
+  it('says out loud when --timeout is clamped', async () => {
+    const run = gatehouse(['ask', 'Quick one?', '-o', 'a=A', '--timeout', '5', '--no-wait', '--interface', 'web']);
+    expect(await run.code).toBe(0);
+    expect(run.stderr()).toContain('gatehouse ask: note: --timeout 5 is outside 10–86400; clamped to 10');
+    const { session_id } = JSON.parse(run.stdout());
+    await hub.client.request('POST', `/api/sessions/${session_id}/cancel`, {});
+  });
+
+  it('prints an answer command that works from any directory, without gatehouse on PATH', async () => {
+    const ask = gatehouse(['ask', 'Ship it?', '-o', 'yes=Yes', '-o', 'no=No', '--interface', 'web']);
+    const id = await askedId(ask);
+    const line = /script: +(.+)/.exec(ask.stderr())![1]!.replace('<id>', 'yes');
+    const elsewhere = await mkdtemp(join(tmpdir(), 'gatehouse-elsewhere-'));
+    const env: NodeJS.ProcessEnv = { ...hub.env, PATH: '/usr/bin:/bin' };
+    delete env.GATEHOUSE_HOME;
+    const sh = spawn('sh', ['-c', line], { cwd: elsewhere, env, stdio: 'ignore' });
+    expect(await new Promise((r) => sh.on('close', r))).toBe(0);
+    await rm(elsewhere, { recursive: true, force: true });
+    expect(await ask.code).toBe(0);
+    expect((await endedSession(hub, id)).result).toMatchObject({ status: 'submitted', selected: [{ id: 'yes' }] });
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { createSession, DB_QUESTION, endedSession, getSession } from './support/sessions.js';
-import { KEY, TuiDriver } from './support/tui-driver.js';
+import { createSession, DB_QUESTION, endedSession, getSession } from '../support/sessions.js';
+import { KEY, TuiDriver } from '../support/tui-driver.js';
 
 let hub: TestHub;
 const drivers: TuiDriver[] = [];

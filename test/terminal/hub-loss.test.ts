@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { createSession } from './support/sessions.js';
-import { TuiDriver } from './support/tui-driver.js';
+import { createSession } from '../support/sessions.js';
+import { TuiDriver } from '../support/tui-driver.js';
 
 let hub: TestHub;
 let tui: TuiDriver | undefined;

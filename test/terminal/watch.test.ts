@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { createSession, DB_QUESTION, endedSession } from './support/sessions.js';
-import { KEY, TuiDriver } from './support/tui-driver.js';
+import { createSession, DB_QUESTION, endedSession } from '../support/sessions.js';
+import { KEY, TuiDriver } from '../support/tui-driver.js';
 
 let hub: TestHub;
 const drivers: TuiDriver[] = [];

@@ -1,0 +1,117 @@
+// `gatehouse hooks install|uninstall` through the built CLI, on a throw-away HOME: shown before written,
+// merged into the person's own file, and taken out byte for byte. Then Claude Code run by hand with only the
+// installed hook (no --settings) sends its permission request to the hub.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cliLauncher } from '../../server/package-info.js';
+import { COMMAND, fileExists, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
+
+const run$ = promisify(execFile);
+const tmpRoot = join(process.cwd(), '.tmp');
+const dirs: string[] = [];
+let run: HookRun | null = null;
+afterEach(async () => {
+  await run?.close();
+  run = null;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function tempHome(): string {
+  mkdirSync(tmpRoot, { recursive: true });
+  const d = mkdtempSync(join(tmpRoot, 'hooks-install-'));
+  dirs.push(d);
+  return d;
+}
+
+async function gatehouse(home: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, GATEHOUSE_HOME: join(home, 'gatehouse-data') };
+  delete env.CLAUDE_CONFIG_DIR;
+  delete env.CODEX_HOME;
+  return run$(process.execPath, [cliLauncher, 'hooks', ...args], { env });
+}
+
+// The person's own file, written their way: 4-space indent, no final newline, a hook of their own.
+const THEIRS = '{\n    "model": "opus",\n    "hooks": {\n        "PermissionRequest": [\n            { "matcher": "Bash", "hooks": [ { "type": "command", "command": "audit-log" } ] }\n        ]\n    }\n}';
+
+describe('gatehouse hooks install / uninstall', () => {
+  it('shows the file before writing and writes nothing without --yes when nobody can be asked', async () => {
+    const home = tempHome();
+    mkdirSync(join(home, '.claude'));
+    writeFileSync(join(home, '.claude/settings.json'), THEIRS);
+    const err = await gatehouse(home, 'install', 'claude').catch((e) => e);
+    expect(err.code).toBe(2);
+    expect(err.stdout).toContain(`--- ${join(home, '.claude/settings.json')} will hold:`);
+    expect(err.stdout).toContain('hook claude PermissionRequest --wait 120');
+    expect(err.stderr).toContain('nothing written; run again with --yes');
+    expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).toBe(THEIRS);
+  });
+
+  it('merges into the existing file, and uninstall restores it byte for byte', async () => {
+    const home = tempHome();
+    const file = join(home, '.claude/settings.json');
+    mkdirSync(join(home, '.claude'));
+    writeFileSync(file, THEIRS);
+    await gatehouse(home, 'install', 'claude', '--yes');
+    const merged = JSON.parse(readFileSync(file, 'utf8'));
+    expect(merged.model).toBe('opus');
+    expect(merged.hooks.PermissionRequest).toHaveLength(2);
+    expect(merged.hooks.PermissionRequest[0].hooks[0].command).toBe('audit-log');
+    expect(merged.hooks.PermissionRequest[1].hooks[0]).toMatchObject({ type: 'command', timeout: 150 });
+    expect((await gatehouse(home, 'install', 'claude', '--yes')).stdout).toContain('already has the gatehouse hook');
+    const { stdout } = await gatehouse(home, 'uninstall', 'claude', '--yes');
+    expect(stdout).toContain('restore');
+    expect(readFileSync(file, 'utf8')).toBe(THEIRS);
+  });
+
+  it('removes a file it created, and takes out only its hook from a file changed since', async () => {
+    const home = tempHome();
+    const file = join(home, '.codex/hooks.json');
+    await gatehouse(home, 'install', 'codex', '--yes');
+    expect(existsSync(file)).toBe(true);
+    await gatehouse(home, 'uninstall', 'codex', '--yes');
+    expect(existsSync(file)).toBe(false);
+
+    const { stdout } = await gatehouse(home, 'install', 'codex', '--yes');
+    expect(stdout).toContain('Hooks need review');
+    const edited = JSON.parse(readFileSync(file, 'utf8'));
+    edited.hooks.Stop = [{ matcher: '*', hooks: [{ type: 'command', command: 'notify-me' }] }];
+    writeFileSync(file, JSON.stringify(edited));
+    await gatehouse(home, 'uninstall', 'codex', '--yes');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ hooks: { Stop: edited.hooks.Stop } });
+  });
+
+  it('refuses a settings file that is not JSON, naming it, and leaves it alone', async () => {
+    const home = tempHome();
+    mkdirSync(join(home, '.claude'));
+    writeFileSync(join(home, '.claude/settings.json'), '{ broken');
+    const err = await gatehouse(home, 'install', 'claude', '--yes').catch((e) => e);
+    expect(err.code).toBe(2);
+    expect(err.stderr).toContain(`${join(home, '.claude/settings.json')}: not valid JSON`);
+    expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).toBe('{ broken');
+  });
+});
+
+describe.skipIf(skipUnlessInstalled('claude'))('Claude Code run by hand after gatehouse hooks install', () => {
+  it("asks the person through the hub; their No is what the model gets", async () => {
+    run = await startHookRun('claude', {
+      hub: true,
+      configure: (launch) => {
+        // Install exactly as a person would, into the run's HOME (the CLI's own settings file).
+        const env: NodeJS.ProcessEnv = { ...process.env, HOME: launch.home, GATEHOUSE_HOME: launch.env.GATEHOUSE_HOME };
+        delete env.CLAUDE_CONFIG_DIR;
+        execFileSync(process.execPath, [cliLauncher, 'hooks', 'install', 'claude', '--yes'], { env });
+      },
+    });
+    await run.cli.waitFor('? for shortcuts');
+    await run.cli.submit(PROMPT);
+    const question = await run.pendingQuestion();
+    expect(question.request.prompt).toContain(COMMAND);
+    await run.answer(question.id, 'no');
+    const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+    expect(seen.toolResults[0].output).toContain('The person said No through gatehouse');
+    expect(fileExists(run.madeFile)).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+// Shared set-up for the hook tests with the real CLIs: a real hub, a model stand-in that asks for one shell
+// command, the CLI in a PTY with the gatehouse hook configured, and helpers to find and answer the question.
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { InteractionSummary } from '../../shared/interactions.js';
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { cliLauncher } from '../../server/package-info.js';
+import { installedVersion, prepareAgent, WIRE_FORMATS, type AgentCli, type AgentLaunch } from './model-standins/agent-setups.js';
+import { startModelStandin, type ModelStandin } from './model-standins/standin-server.js';
+import type { ScriptStep } from './model-standins/script.js';
+import { makeTempHome, startTestHub, type TestHub } from './test-hub.js';
+import { ScreenRecorder } from './screen-recorder.js';
+
+export const COMMAND = 'echo hello-from-standin > made.txt';
+export const PROMPT = 'please make the file';
+
+/** The hook command line as an installed gatehouse would run it (this checkout's built CLI). */
+export function hookCommandLine(agent: string, event: string, waitSeconds = 60): string {
+  return `${JSON.stringify(process.execPath)} ${JSON.stringify(cliLauncher)} hook ${agent} ${event} --wait ${waitSeconds}`;
+}
+
+export interface HookRun {
+  hub: TestHub | null;
+  standin: ModelStandin;
+  launch: AgentLaunch;
+  cli: ScreenRecorder;
+  madeFile: string;
+  /** Waits for the hook's question to show up in the hub, pending. */
+  pendingQuestion(): Promise<ChoiceSessionView>;
+  answer(sessionId: string, optionId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function skipUnlessInstalled(cli: AgentCli): boolean {
+  return installedVersion(cli) === null;
+}
+
+/**
+ * Starts the CLI against its stand-in. `hub: false` points the hook at a data directory where no hub runs.
+ * `configure` adds the hook to the launch (per-run flag or the CLI's own file in the temp home).
+ */
+export async function startHookRun(cli: AgentCli, opts: { hub: boolean; configure: (launch: AgentLaunch) => void; script?: ScriptStep[] }): Promise<HookRun> {
+  const hub = opts.hub ? await startTestHub() : null;
+  const noHubHome = hub ? null : await makeTempHome('gatehouse-nohub-');
+  const standin = await startModelStandin(WIRE_FORMATS[cli], opts.script ?? [{ shell: COMMAND }, { text: 'All done.' }]);
+  const launch = prepareAgent(cli, standin.url, { seed: 'ready' });
+  launch.env.GATEHOUSE_HOME = hub?.home ?? noHubHome!;
+  opts.configure(launch);
+  const rec = new ScreenRecorder(launch, installedVersion(cli)!);
+  return {
+    hub,
+    standin,
+    launch,
+    cli: rec,
+    madeFile: join(launch.cwd, 'made.txt'),
+    async pendingQuestion() {
+      if (!hub) throw new Error('no hub in this run');
+      for (;;) {
+        const { interactions } = await hub.client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active');
+        const row = interactions.find((i) => i.kind === 'choice' && i.status === 'pending');
+        if (row) return (await hub.client.request<{ session: ChoiceSessionView }>('GET', `/api/sessions/${row.id}`)).session;
+        if (rec.exited) throw new Error(`${cli} exited before its hook asked:\n${rec.screen().join('\n')}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async answer(sessionId, optionId) {
+      await hub!.client.request('POST', `/api/sessions/${sessionId}/submit`, { selected_ids: [optionId], interface: 'api' });
+    },
+    async close() {
+      rec.kill();
+      await standin.close();
+      launch.dispose();
+      await hub?.stop();
+      if (noHubHome) rmSync(noHubHome, { recursive: true, force: true });
+    },
+  };
+}
+
+export const fileExists = existsSync;

@@ -1,0 +1,154 @@
+// Runs a real agent CLI in a real PTY (node-pty, raw bytes) rendered by @xterm/headless, and saves the raw
+// output stream at chosen moments as test/fixtures/agent-screens/<cli>/<name>.ansi plus <name>.json, so the
+// screen reader can be tested on what the real programs draw. A recording tool, not a test: its waits are
+// "until this text is on screen" with generous limits.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IPty } from 'node-pty';
+import type { Terminal } from '@xterm/headless';
+import { headlessXterm, nodePty } from '../../server/pty/native-modules.js';
+import type { AgentLaunch } from './model-standins/agent-setups.js';
+import { meaningProblem, type ScreenMeaning } from './screen-meaning.js';
+
+export type { ScreenMeaning };
+
+export const screensDir = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/agent-screens');
+
+export class ScreenRecorder {
+  private readonly pty: IPty;
+  private readonly term: Terminal;
+  private readonly raw: Buffer[] = [];
+  private lastDataAt = Date.now();
+  private parsed = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+  exited: { exitCode: number } | null = null;
+
+  constructor(
+    readonly launch: AgentLaunch,
+    readonly version: string,
+    readonly cols = 100,
+    readonly rows = 32,
+  ) {
+    const { Terminal } = headlessXterm();
+    this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 2000 });
+    // Some CLIs ask for the cursor position / device attributes and wait for the reply.
+    this.term.onData((reply) => this.pty.write(reply));
+    this.pty = nodePty().spawn(launch.command, launch.args, { name: 'xterm-256color', cols, rows, cwd: launch.cwd, env: launch.env, encoding: null } as never);
+    this.pty.onData((chunk: string | Buffer) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+      this.raw.push(bytes);
+      this.lastDataAt = Date.now();
+      this.parsed = this.parsed.then(() => new Promise<void>((r) => this.term.write(bytes, r)));
+      void this.parsed.then(() => this.listeners.forEach((l) => l()));
+    });
+    this.pty.onExit(({ exitCode }) => {
+      this.exited = { exitCode };
+      this.listeners.forEach((l) => l());
+    });
+  }
+
+  /** The visible screen, one string per row, right-trimmed. */
+  screen(): string[] {
+    const buf = this.term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < this.rows; y++) out.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    return out;
+  }
+
+  /** Waits until the visible screen contains `text` (a string or a pattern). */
+  async waitFor(text: string | RegExp, timeoutMs = 60_000): Promise<void> {
+    const has = () => {
+      const s = this.screen().join('\n');
+      return typeof text === 'string' ? s.includes(text) : text.test(s);
+    };
+    await new Promise<void>((resolveWait, reject) => {
+      const check = () => {
+        if (has()) done(resolveWait);
+        else if (this.exited) done(() => reject(new Error(`${this.launch.cli} exited (${this.exited!.exitCode}) before "${text}" showed:\n${this.screen().join('\n')}`)));
+      };
+      const timer = setTimeout(() => done(() => reject(new Error(`${this.launch.cli}: "${text}" never showed:\n${this.screen().join('\n')}`))), timeoutMs);
+      const done = (f: () => void) => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+        f();
+      };
+      this.listeners.add(check);
+      check();
+    });
+  }
+
+  /** Waits until the program has written nothing for `quietMs` (animations aside, the screen is drawn). */
+  async settle(quietMs = 600): Promise<void> {
+    for (;;) {
+      await this.parsed;
+      const wait = this.lastDataAt + quietMs - Date.now();
+      if (wait <= 0) return;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+
+  write(data: string): void {
+    this.pty.write(data);
+  }
+
+  /** Down arrow, encoded the way the program asked for (DECCKM application cursor keys or normal). */
+  async down(): Promise<void> {
+    await this.parsed;
+    const before = this.screen().join('\n');
+    this.pty.write(this.term.modes.applicationCursorKeysMode ? '\x1bOB' : '\x1b[B');
+    await this.waitUntil(() => this.screen().join('\n') !== before, 'the screen to change after Down');
+  }
+
+  private async waitUntil(ok: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+    await new Promise<void>((resolveWait, reject) => {
+      const check = () => ok() && done(resolveWait);
+      const timer = setTimeout(() => done(() => reject(new Error(`${this.launch.cli}: waited in vain for ${what}:\n${this.screen().join('\n')}`))), timeoutMs);
+      const done = (f: () => void) => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+        f();
+      };
+      this.listeners.add(check);
+      check();
+    });
+  }
+
+  /**
+   * Text, then Enter as a separate write once the text is drawn and 150 ms have passed: Ink CLIs treat text +
+   * Enter in one write as a paste, and Codex's paste-burst detection swallows an Enter that follows fast.
+   */
+  async submit(text: string): Promise<void> {
+    this.pty.write(text);
+    await this.waitFor(text);
+    await new Promise((r) => setTimeout(r, 150));
+    this.pty.write('\r');
+  }
+
+  /**
+   * Saves the raw stream so far as <name>.ansi and what a person sees as <name>.json, after checking that
+   * the question and every option are on the rendered screen in the stated order.
+   */
+  async record(name: string, meaning: ScreenMeaning): Promise<void> {
+    await this.parsed;
+    const screen = this.screen();
+    const text = screen.join('\n');
+    const problem = meaningProblem(screen, meaning);
+    if (problem) throw new Error(`${this.launch.cli}/${name}: ${problem}\n${screen.join('\n')}`);
+    const dir = join(screensDir, this.launch.cli);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}.ansi`), Buffer.concat(this.raw));
+    const meta = { cli: this.launch.cli, version: this.version, cols: this.cols, rows: this.rows, ...meaning, screen: screen.map((l) => l.replace(/\s+$/, '')) };
+    writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(meta, null, 2)}\n`);
+  }
+
+  /** Ends the CLI (and whatever it started in its process group). */
+  kill(): void {
+    if (this.exited) return;
+    try {
+      process.kill(-this.pty.pid, 'SIGKILL');
+    } catch {
+      this.pty.kill('SIGKILL');
+    }
+  }
+}
