@@ -8,7 +8,7 @@ import type { WorkflowSessionState } from '../server/orchestrator/task-types.js'
 import { startTestHub, type TestHub } from '../test/support/test-hub.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
 
-const FAKE_AGENT = join(packageRoot, 'test', 'orchestrator', 'fixtures', 'fake-agent.mjs');
+const FAKE_AGENT = join(packageRoot, 'test', 'fixtures', 'programs', 'orchestrator', 'fake-agent.mjs');
 const now = () => performance.timeOrigin + performance.now();
 
 /** Epoch ms at which the interaction list pushed over /ws first shows `taskId` waiting on a person. */
@@ -16,8 +16,8 @@ function rowShown(socket: WebSocket, taskId: string): Promise<number> {
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData) => {
       const at = now();
-      const message = JSON.parse(String(data)) as { type: string; interactions?: InteractionSummary[] };
-      if (message.type !== 'interactions' || !message.interactions?.some((r) => r.id === taskId && r.waiting_on === 'person')) return;
+      const message = JSON.parse(String(data)) as { type: string; added?: InteractionSummary[]; changed?: InteractionSummary[] };
+      if (message.type !== 'interactions.delta' || ![...(message.added ?? []), ...(message.changed ?? [])].some((r) => r.id === taskId && r.waiting_on === 'person')) return;
       socket.off('message', onMessage);
       resolve(at);
     };

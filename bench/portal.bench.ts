@@ -1,7 +1,9 @@
 import { chromium, type Browser } from '@playwright/test';
 import type { ChoiceSessionView } from '../shared/choice/session-types.js';
 import { startTestHub, type TestHub } from '../test/support/test-hub.js';
+import { portalUrl } from '../server/hub/handoff.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
+import { seededHub } from './support/seeded-hub.js';
 
 const request = {
   title: 'bench: pick a database',
@@ -57,6 +59,43 @@ async function countdownDeviation(browser: Browser, hub: TestHub, seconds: numbe
   return samples;
 }
 
+/** This bench on the full-list portal (main at 896d50e, same machine), medians, for comparison. */
+const BEFORE: Record<number, { ms: number; kb: number; nodes: number }> = {
+  10: { ms: 553, kb: 14, nodes: 106 },
+  1000: { ms: 989, kb: 403, nodes: 7036 },
+  10_000: { ms: 9563, kb: 3954, nodes: 70_036 },
+};
+
+/** `/` with `pending` sessions in a fresh Chromium context: navigation → list rows shown and live; HTML size, DOM size. */
+async function listRender(browser: Browser, pending: number, runs: number): Promise<BenchRow[]> {
+  const hub = await seededHub(pending);
+  const ms: number[] = [];
+  const htmlKb: number[] = [];
+  const nodes: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(portalUrl(hub.baseUrl, hub.token)); // sets the cookie; the timed load below is the page alone
+      const start = Date.now();
+      const response = await page.goto(`${hub.baseUrl}/`);
+      await page.locator('.conn-open').waitFor();
+      await page.locator('[data-testid=interaction-list] li[data-id]').first().waitFor();
+      ms.push(Date.now() - start);
+      htmlKb.push(((await response?.body())?.length ?? NaN) / 1024);
+      nodes.push(await page.evaluate(() => document.getElementsByTagName('*').length));
+      await context.close();
+    }
+  } finally {
+    await hub.stop();
+  }
+  return [
+    summarise(`/ with ${pending} pending: navigation → list shown and live`, ms, { goal: 'same at 10 and 10,000', note: `before paging: ${BEFORE[pending]?.ms ?? '—'} ms` }),
+    summarise(`/ with ${pending} pending: HTML (uncompressed)`, htmlKb, { unit: 'KB', note: `before paging: ${BEFORE[pending]?.kb ?? '—'} KB` }),
+    summarise(`/ with ${pending} pending: DOM elements`, nodes, { unit: 'nodes', note: `before paging: ${BEFORE[pending]?.nodes ?? '—'}` }),
+  ];
+}
+
 const portalBench: BenchModule = {
   title: 'portal: first load and countdown accuracy in Chromium',
   async rows(): Promise<BenchRow[]> {
@@ -65,7 +104,10 @@ const portalBench: BenchModule = {
     try {
       const kb = await firstLoadKb(browser, hub, 10);
       const deviation = await countdownDeviation(browser, hub, Number(process.env.GATEHOUSE_BENCH_COUNTDOWN_SECONDS ?? 60));
+      const lists: BenchRow[] = [];
+      for (const pending of [10, 1000, 10_000]) lists.push(...(await listRender(browser, pending, 5)));
       return [
+        ...lists,
         summarise('choice page first load, JS + CSS (gzip on the wire)', kb, { unit: 'KB', goal: '≤ 30 KB' }),
         summarise('countdown shown vs hub remaining, over a minute', deviation, { goal: '≤ 250 ms', note: `max ${Math.max(...deviation).toFixed(0)} ms` }),
       ];

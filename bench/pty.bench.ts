@@ -3,17 +3,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { keysToSelect, mapSelection, PtyProgram, readFullMenu } from '../server/pty/index.js';
+import { mapSelection, pickOption, PtyProgram, readFullMenu, type Reading } from '../server/pty/index.js';
 import { ResolveManager } from '../server/resolver/resolve-manager.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const FIXTURES = join(ROOT, 'test/pty/fixtures');
+const FIXTURES = join(ROOT, 'test/fixtures/programs/pty');
 const READ_CLI = ['bash', ['-c', 'echo "setup v1"; read -r -p "Project name? " n; echo "hi $n"']] as const;
 const NODE_MENU = [process.execPath, [join(FIXTURES, 'prompts-select.mjs'), '5']] as const;
 
 /** Time from the chunk that drew `marker` to the parsed (full) menu being ready. */
-async function promptToSelection(command: string, args: readonly string[], marker: string, answer: (p: PtyProgram, menu: ReturnType<PtyProgram['menu']>) => void): Promise<number> {
+async function promptToSelection(command: string, args: readonly string[], marker: string, answer: (p: PtyProgram, menu: Reading) => unknown): Promise<number> {
   const p = PtyProgram.spawn({ command, args: [...args], cwd: ROOT });
   let drawnAt = 0;
   let seen = '';
@@ -22,9 +22,9 @@ async function promptToSelection(command: string, args: readonly string[], marke
     if (!drawnAt && seen.includes(marker)) drawnAt = performance.now();
   });
   await p.waitForInput({ timeoutMs: 10_000 });
-  const menu = await readFullMenu(p, p.menu());
+  const menu = await readFullMenu(p, p.read());
   const ready = performance.now();
-  answer(p, menu);
+  await answer(p, menu);
   await p.exited;
   p.dispose();
   return ready - drawnAt;
@@ -53,8 +53,8 @@ async function menuMediated(): Promise<number> {
   const t0 = performance.now();
   const p = PtyProgram.spawn({ command: NODE_MENU[0], args: [...NODE_MENU[1]], cwd: ROOT });
   await p.waitForInput({ timeoutMs: 10_000 });
-  const menu = await readFullMenu(p, p.menu());
-  p.pressKeys(keysToSelect(menu.cursor_index, mapSelection(menu.options, 'PART-3')));
+  const menu = await readFullMenu(p, p.read());
+  await pickOption(p, p.read(), mapSelection(menu.options, 'PART-3'), menu.options);
   await p.exited;
   p.dispose();
   return performance.now() - t0;
@@ -120,7 +120,7 @@ const ptyBench: BenchModule = {
     const readSamples: number[] = [];
     for (let i = 0; i < 40; i++) readSamples.push(await promptToSelection(READ_CLI[0], READ_CLI[1], 'Project name?', (p) => p.pressKeys([{ text: 'x' }, 'enter'])));
     const menuSamples: number[] = [];
-    for (let i = 0; i < 20; i++) menuSamples.push(await promptToSelection(NODE_MENU[0], NODE_MENU[1], 'item 5', (p, m) => p.pressKeys(keysToSelect(m.cursor_index, 1))));
+    for (let i = 0; i < 20; i++) menuSamples.push(await promptToSelection(NODE_MENU[0], NODE_MENU[1], 'item 5', (p, m) => pickOption(p, p.read(), 1, m.options)));
     const hand: number[] = [];
     const mediated: number[] = [];
     for (let i = 0; i < 15; i++) {

@@ -4,7 +4,7 @@ import { initialState } from '../server/terminal/choice-state.js';
 import { renderChoice } from '../server/terminal/render-choice.js';
 import { terminalTranslate } from '../server/terminal/translate.js';
 import { startTestHub } from '../test/support/test-hub.js';
-import { KEY, TuiDriver } from '../test/terminal/support/tui-driver.js';
+import { KEY, TuiDriver } from '../test/support/tui-driver.js';
 import { spawnSync } from 'node:child_process';
 import { cliLauncher } from '../server/package-info.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';

@@ -1,0 +1,115 @@
+import { rm } from 'node:fs/promises';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { dataPaths } from '../server/config/data-paths.js';
+import { readHubState } from '../server/discovery/hub-state-file.js';
+import { cliLauncher } from '../server/package-info.js';
+import { makeTempHome, startTestHub, testEnv } from '../test/support/test-hub.js';
+import { firstLoad, wireGet } from '../test/support/wire-fetch.js';
+import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
+import { rssMiB } from './process-figures.js';
+
+const start = { prompt: 'bench: pick one', options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], interface: 'web', timeout_seconds: 600 };
+
+async function connectMcp(env: NodeJS.ProcessEnv): Promise<{ client: Client; pid: number }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliLauncher, 'mcp'], env: env as Record<string, string>, stderr: 'ignore' });
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(transport);
+  return { client, pid: transport.pid! };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 1500)); // a bench, not a test: let start-up garbage be collected
+
+async function idleRss(runs: number): Promise<number[]> {
+  const hub = await startTestHub();
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const { client, pid } = await connectMcp(hub.env);
+      await client.listTools();
+      await settle();
+      samples.push(rssMiB(pid));
+      await client.close();
+    }
+  } finally {
+    await hub.stop();
+  }
+  return samples;
+}
+
+async function blockedPolls(count: number): Promise<{ idle: number; loaded: number }> {
+  const hub = await startTestHub();
+  const { client, pid } = await connectMcp(hub.env);
+  try {
+    await client.listTools();
+    await settle();
+    const idle = rssMiB(pid);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push((await hub.client.request<{ session: { id: string } }>('POST', '/api/sessions', start)).session.id);
+    const polls = ids.map((id) => client.callTool({ name: 'provide_choice', arguments: { session_id: id, wait_seconds: 50 } }, undefined, { timeout: 120_000 }).catch(() => undefined));
+    await settle();
+    await settle();
+    const loaded = rssMiB(pid);
+    await Promise.all(ids.map((id) => hub.client.request('POST', `/api/sessions/${id}/cancel`, {})));
+    await Promise.all(polls);
+    return { idle, loaded };
+  } finally {
+    await client.close();
+    await hub.stop();
+  }
+}
+
+/** Spawn of `gatehouse mcp` → the choice page it hands out answers 200. Cold: no hub running; warm: one is. */
+async function spawnToPage(runs: number, warm: boolean): Promise<number[]> {
+  const samples: number[] = [];
+  const warmHub = warm ? await startTestHub() : null;
+  try {
+    for (let i = 0; i < runs; i++) {
+      const home = warmHub?.home ?? (await makeTempHome('gatehouse-bench-'));
+      const t0 = performance.now();
+      const { client } = await connectMcp(warmHub?.env ?? testEnv(home));
+      const result = (await client.callTool({ name: 'provide_choice', arguments: start })) as { structuredContent?: { url?: string } };
+      const url = result.structuredContent!.url!;
+      const first = await wireGet(url);
+      const page = first.status === 303 ? await wireGet(new URL(String(first.headers.location), url).href, { cookie: String(first.headers['set-cookie']).split(';')[0] }) : first;
+      if (page.status !== 200) throw new Error(`choice page answered ${page.status}`);
+      samples.push(performance.now() - t0);
+      await client.close();
+      if (!warmHub) {
+        const state = await readHubState(dataPaths(home).hubState);
+        if (state) process.kill(state.pid, 'SIGTERM');
+        await new Promise((r) => setTimeout(r, 300));
+        await rm(home, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await warmHub?.stop();
+  }
+  return samples;
+}
+
+async function firstLoadKB(): Promise<number> {
+  const hub = await startTestHub();
+  try {
+    const { url } = await hub.client.request<{ url: string }>('POST', '/api/sessions', start);
+    return (await firstLoad(url)).totalWireBytes / 1024;
+  } finally {
+    await hub.stop();
+  }
+}
+
+const mcpBench: BenchModule = {
+  title: 'gatehouse mcp: memory and spawn → choice page',
+  async rows(): Promise<BenchRow[]> {
+    const idle = await idleRss(5);
+    const polls = await blockedPolls(1000);
+    return [
+      summarise('gatehouse mcp idle RSS', idle, { unit: 'MiB', goal: '≤ 45 MiB' }),
+      { name: 'gatehouse mcp RSS added by 1,000 blocked polls', runs: 1, median: polls.loaded - polls.idle, p99: polls.loaded - polls.idle, unit: 'MiB', goal: '≤ 30 MiB', note: `${polls.idle.toFixed(1)} → ${polls.loaded.toFixed(1)} MiB` },
+      summarise('cold: spawn gatehouse mcp → choice page answers (no hub running)', await spawnToPage(8, false), { goal: '≤ 300 ms' }),
+      summarise('warm: spawn gatehouse mcp → choice page answers (hub running)', await spawnToPage(10, true), { goal: '≤ 150 ms' }),
+      summarise('choice page first load on the wire (HTML + CSS + JS)', [await firstLoadKB()], { unit: 'KB', goal: '≤ 20 KB' }),
+    ];
+  },
+};
+export default mcpBench;
