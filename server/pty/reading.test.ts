@@ -108,6 +108,11 @@ describe('readScreen: the issue\'s classes', () => {
     expect(readScreen(lines, typingAt(lines))).toMatchObject({ kind: 'text', options: [], prompt: 'Name?' });
   });
 
+  test('two frames of a spinner left on two lines (each row its own glyph, none singled out) are not a menu', () => {
+    const block = ['⠋ Installing tscircuit/bq79616...Adding @tsci/tscircuit.bq79616...', '⠙ Installing tscircuit/bq79616...'];
+    expect(readScreen(block)).toMatchObject({ kind: 'text', options: [] });
+  });
+
   test('screen carries the block verbatim', () => {
     expect(readScreen(['│ Title │', '> a', '  b']).screen).toBe('│ Title │\n> a\n  b');
   });

@@ -193,7 +193,10 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
   // Lines with no pointer, checkbox, number or marker are output, not a menu (a highlight by colour alone needs
   // three rows to be told apart); under a typing field a list without a seen pointer is output too.
   const plain = (l: List) => l.rows.every((r) => !r.marker);
-  if (best && best.pointer < 0 && !best.multi && !best.labels && (typing || plain(best))) best = null;
+  // Every row behind a glyph of its own and none singled out (two frames of a spinner left on two lines) is
+  // not a list either: a list's rows share their blank or bullet, only the pointer row differs.
+  const ownMarkers = (l: List) => l.rows.every((r) => r.marker) && new Set(l.rows.map((r) => r.marker)).size === l.rows.length;
+  if (best && best.pointer < 0 && !best.multi && !best.labels && (typing || plain(best) || ownMarkers(best))) best = null;
   if (!typing) {
     // Choices side by side on a line below any list (a confirm under its question) are what waits.
     const inline = inlineOn(lines);

@@ -38,8 +38,9 @@ export class TsciRun {
     if (r === 'exited') return { kind: 'exit', exit: await this.program.exited };
     if (r === 'timeout') return { kind: 'timeout' };
     let menu = this.program.read();
-    if (this.program.lastWaitSignal === 'screen-settle' && menu.answer_with === 'text') {
-      // Nothing but the screen says so, and no menu: a program about to exit can look like this for a moment.
+    if (this.program.lastWaitSignal === 'screen-settle' && (menu.answer_with === 'text' || !menu.pointer_seen)) {
+      // Nothing but the screen says so, and no menu with a seen pointer: a program about to exit, or a spinner
+      // not yet told from text (it takes a few frames), can look like this for a moment.
       const again = await this.program.waitForInput({ timeoutMs: this.opts.stepTimeoutMs, settleMs: TEXT_PROMPT_CONFIRM_MS });
       if (again === 'exited') return { kind: 'exit', exit: await this.program.exited };
       if (again === 'timeout') return { kind: 'timeout' };
