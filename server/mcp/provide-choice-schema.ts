@@ -16,10 +16,11 @@ function advertised(schema: z.ZodType, description: string) {
 const shape = choiceRequestSchema.shape;
 
 export const provideChoiceInputShape = {
-  prompt: advertised(shape.prompt, 'Start a choice: the question for the person, in Markdown. Include the task context and the reason a choice is needed.'),
+  prompt: advertised(shape.prompt.unwrap(), 'Start a choice: the question for the person, in Markdown. Include the task context and the reason a choice is needed.'),
   title: advertised(shape.title.unwrap(), 'Short title shown in the interaction list (default: first line of prompt).'),
   context: advertised(shape.context.unwrap(), `Optional: one short line (≤ ${CHOICE_LIMITS.maxContextChars} characters) saying what you are doing, shown to the person with the question.`),
-  options: advertised(shape.options, `1–${CHOICE_LIMITS.maxOptions} options {id, label, description?, recommended?}; ids and labels unique.`),
+  options: advertised(shape.options.unwrap(), `1–${CHOICE_LIMITS.maxOptions} options {id, label, description?, recommended?}; ids and labels unique.`),
+  questions: advertised(shape.questions.unwrap(), `Instead of prompt's single question: ${CHOICE_LIMITS.minQuestions}–${CHOICE_LIMITS.maxQuestions} questions answered together in one form, each {question, header? (chip ≤ ${CHOICE_LIMITS.maxHeaderChars} chars), options, multi_select?, allow_free_text?}. Not with options/selection_mode/min_selections/max_selections/allow_free_text; prompt becomes optional context. The result then carries answers: [{question_index, selected, free_text?}].`),
   selection_mode: advertised(shape.selection_mode.unwrap(), 'single (default) or multi.'),
   min_selections: advertised(shape.min_selections.unwrap(), 'Fewest options the person must pick (default 1, or 0 with allow_free_text).'),
   max_selections: advertised(shape.max_selections.unwrap(), 'Most options the person may pick (single: 1; multi: default all).'),
@@ -57,6 +58,7 @@ export const provideChoiceOutputShape = {
   annotations: z.record(z.string(), z.string()).optional(),
   global_annotation: z.string().nullable().optional(),
   free_text: z.string().nullable().optional(),
+  answers: z.array(z.object({ question_index: z.number(), selected: z.array(z.object({ id: z.string(), label: z.string() })), free_text: z.string().optional() })).optional(),
   interface: z.string().optional(),
   answered_by: z.enum(['human', 'default']).nullable().optional(),
   next_step: z.string().optional(),
@@ -71,4 +73,6 @@ Two call shapes:
    With interface "chat" the start answer carries a \`protocol_block\`: print it, end your turn, then send the user's reply as {session_id, reply}.
 2. Poll: {session_id, poll?, wait_seconds?} → blocks up to wait_seconds (default ${CHOICE_LIMITS.defaultWaitSeconds}, max ${CHOICE_LIMITS.maxWaitSeconds}) and returns the final result, or status "pending" with remaining_seconds and next_call — then call again with next_call.
 
-Final result: {status: submitted|auto-submitted|cancelled|timeout, session_id, selected:[{id,label}], annotations, global_annotation, free_text, interface, answered_by, next_step}. Do what \`next_step\` says; never act on an option while the status is pending.`;
+Several questions at once: give questions:[{question, header?, options, multi_select?, allow_free_text?}] (1–${CHOICE_LIMITS.maxQuestions}) instead of options; the person answers them in one form.
+
+Final result: {status: submitted|auto-submitted|cancelled|timeout, session_id, selected:[{id,label}], annotations, global_annotation, free_text, interface, answered_by, next_step}; with questions also answers:[{question_index, selected:[{id,label}], free_text?}] in question order (selected is then empty). Do what \`next_step\` says; never act on an option while the status is pending.`;

@@ -151,3 +151,100 @@ describe('ChoiceSessions', () => {
     expect(again.all().map((s) => s.id)).toEqual([good.id]); // the first one's file went with the folder; the refused one never existed
   });
 });
+
+const threeQuestions = (extra: object = {}) =>
+  validateChoiceRequest({
+    questions: [
+      { question: 'Which database?', header: 'Database', options: [{ id: 'pg', label: 'PostgreSQL', recommended: true }, { id: 'lite', label: 'SQLite' }] },
+      { question: 'Which extras?', multi_select: true, options: [{ id: 'auth', label: 'Auth', recommended: true }, { id: 'cache', label: 'Cache', recommended: true }, { id: 'queue', label: 'Queue' }] },
+      { question: 'Project name?', allow_free_text: true, options: [{ id: 'keep', label: 'Keep "demo"', recommended: true }] },
+    ],
+    ...extra,
+  });
+
+describe('ChoiceSessions with several questions', () => {
+  it('maps answers given in any order to one entry per question, in question order, with labels', async () => {
+    const { sessions } = await setup();
+    const s = await sessions.create(threeQuestions(), 'web');
+    const done = await sessions.submit(s.id, {
+      answers: [
+        { question_index: 2, selected_ids: [], free_text: '  billing-api ' },
+        { question_index: 0, selected_ids: ['lite'] },
+        { question_index: 1, selected_ids: ['cache', 'auth'], free_text: '' },
+      ],
+      global_annotation: 'thanks',
+    });
+    expect(done.result).toMatchObject({
+      status: 'submitted',
+      selected: [],
+      free_text: null,
+      global_annotation: 'thanks',
+      answers: [
+        { question_index: 0, selected: [{ id: 'lite', label: 'SQLite' }] },
+        { question_index: 1, selected: [{ id: 'cache', label: 'Cache' }, { id: 'auth', label: 'Auth' }] },
+        { question_index: 2, selected: [], free_text: 'billing-api' },
+      ],
+    });
+    expect(done.result!.answers![0]).not.toHaveProperty('free_text');
+    expect(done.result!.next_step).toMatch(/all 3 questions.*answers\[i\]/);
+  });
+
+  it('refuses a one-question answer, a missing question and a bad pick, naming each field; nothing is recorded', async () => {
+    const { sessions } = await setup();
+    const s = await sessions.create(threeQuestions(), 'web');
+    const refusal = (answer: Parameters<ChoiceSessions['submit']>[1]) => sessions.submit(s.id, answer).then(() => [], (err) => (err.problems as Array<{ field: string; message: string }>).map((p) => `${p.field}: ${p.message}`));
+    expect(await refusal({ selected_ids: ['pg'] })).toEqual([
+      'selected_ids: not used here — this gate asks 3 questions: answer each in answers[] ({question_index, selected_ids, free_text?})',
+      'answers: is required — this gate asks 3 questions: answer each in answers[] ({question_index, selected_ids, free_text?})',
+    ]);
+    expect(await refusal({ answers: [{ question_index: 0, selected_ids: ['pg'] }, { question_index: 0, selected_ids: ['lite'] }, { question_index: 3, selected_ids: [] }] })).toEqual([
+      'answers[1].question_index: duplicate 0 (also answers[0])',
+      'answers[2].question_index: is 3 but the questions are numbered 0–2',
+      'answers: no answer for question_index 1, 2 (every question needs one)',
+    ]);
+    expect(await refusal({ answers: [{ question_index: 0, selected_ids: ['pg', 'lite'] }, { question_index: 1, selected_ids: ['nope'] }, { question_index: 2, selected_ids: [] }] })).toEqual([
+      'answers[0].selected_ids: select at most 1 (got 2)',
+      'answers[1].selected_ids[0]: unknown option id "nope"',
+    ]);
+    expect(await refusal({ answers: [{ question_index: 0, selected_ids: ['pg'], free_text: 'x' }, { question_index: 1, selected_ids: ['auth'] }, { question_index: 2, selected_ids: ['keep'] }] })).toEqual([
+      'answers[0].free_text: this question does not accept free text',
+    ]);
+    expect(sessions.get(s.id)).toMatchObject({ status: 'pending', result: null });
+  });
+
+  it('a one-question gate refuses answers[] and its result has no answers field', async () => {
+    const { sessions } = await setup();
+    const s = await sessions.create(req(), 'web');
+    await expect(sessions.submit(s.id, { answers: [{ question_index: 0, selected_ids: ['a'] }] })).rejects.toThrow('answers: this gate asks one question: answer it with selected_ids');
+    const done = await sessions.submit(s.id, { selected_ids: ['a'] });
+    expect(Object.keys(done.result!)).toEqual(['status', 'session_id', 'selected', 'annotations', 'global_annotation', 'free_text', 'interface', 'answered_by', 'next_step']);
+  });
+
+  it('on timeout submits each question\'s recommended options when asked; a plain timeout or cancel answers none', async () => {
+    const { sessions, clock } = await setup();
+    const auto = await sessions.create(threeQuestions({ timeout_seconds: 10, timeout_action: 'submit_recommended' }), 'web');
+    const plain = await sessions.create(threeQuestions({ timeout_seconds: 10 }), 'web');
+    const cancelled = await sessions.cancel((await sessions.create(threeQuestions(), 'web')).id, { global_annotation: 'not now' });
+    const endings = Promise.all([ended(sessions, auto.id), ended(sessions, plain.id)]);
+    await clock.advance(10_000);
+    const [a, p] = await endings;
+    expect(a.result).toMatchObject({ status: 'auto-submitted', answered_by: 'default', answers: [
+      { question_index: 0, selected: [{ id: 'pg', label: 'PostgreSQL' }] },
+      { question_index: 1, selected: [{ id: 'auth', label: 'Auth' }, { id: 'cache', label: 'Cache' }] },
+      { question_index: 2, selected: [{ id: 'keep', label: 'Keep "demo"' }] },
+    ] });
+    expect(p.result).toMatchObject({ status: 'timeout', answers: [] });
+    expect(cancelled.result).toMatchObject({ status: 'cancelled', answers: [], global_annotation: 'not now' });
+  });
+
+  it('keeps a per-question draft across a switch of interface and a restart', async () => {
+    const { sessions, reopen } = await setup();
+    const s = await sessions.create(threeQuestions(), 'web');
+    const answers = [{ selected_ids: ['lite'], free_text: '' }, { selected_ids: [], free_text: '' }, { selected_ids: [], free_text: 'billing' }];
+    await sessions.saveDraft(s.id, { selected_ids: [], annotations: {}, global_annotation: '', free_text: '', answers });
+    await sessions.switchInterface(s.id, 'terminal');
+    sessions.close();
+    const again = await reopen();
+    expect(again.get(s.id)).toMatchObject({ interface: 'terminal', draft: { answers } });
+  });
+});

@@ -7,7 +7,8 @@ import type { ValidatedRequest } from '../../shared/choice/validate-request.js';
 import type { GateSource } from '../../shared/choice/gate-source.js';
 import type { Store } from '../store/store.js';
 import { validateAnswer } from './answer-validation.js';
-import { buildResult } from './session-result.js';
+import { buildResult, type ResultInput } from './session-result.js';
+import { recommendedAnswer } from './recommended-answer.js';
 import { SessionEndedError, SessionNotFoundError } from './session-errors.js';
 import type { StoredSession } from './stored-session.js';
 import { DeadlineTimers } from './deadline-timers.js';
@@ -97,6 +98,7 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
     const via = answer.interface && answer.interface !== 'api' ? answer.interface : session.interface;
     return this.finish(session, 'submitted', {
       selectedIds: answer.selected_ids,
+      answers: answer.answers,
       annotations: answer.annotations,
       globalAnnotation: answer.global_annotation,
       freeText: answer.free_text,
@@ -178,8 +180,8 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
     const session = this.byId.get(id);
     if (!session || session.status !== 'pending') return;
     if (session.request.timeout_action === 'submit_recommended') {
-      const recommended = session.request.options.filter((o) => o.recommended).map((o) => o.id);
-      await this.finish(session, 'auto-submitted', { selectedIds: recommended, answeredBy: 'default', answeredVia: session.interface });
+      const recommended = recommendedAnswer(session.request);
+      await this.finish(session, 'auto-submitted', { ...recommended, answeredBy: 'default', answeredVia: session.interface });
     } else {
       await this.finish(session, 'timeout', { answeredBy: null, answeredVia: session.interface });
     }
@@ -189,7 +191,7 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
   private async finish(
     session: StoredSession,
     status: Exclude<SessionStatus, 'pending'>,
-    answer: { selectedIds?: string[]; annotations?: Record<string, string>; globalAnnotation?: string; freeText?: string; answeredBy: 'human' | 'default' | null; answeredVia: SessionInterface },
+    answer: { selectedIds?: string[]; answers?: ResultInput['answers']; annotations?: Record<string, string>; globalAnnotation?: string; freeText?: string; answeredBy: 'human' | 'default' | null; answeredVia: SessionInterface },
   ): Promise<StoredSession> {
     const before = { status: session.status, ended_at: session.ended_at, result: session.result, interface: session.interface };
     session.status = status;

@@ -1,7 +1,14 @@
 import type { SessionStatus } from '../../shared/choice/limits.js';
 
 /** Plain words telling the agent what an outcome means and what to do next. */
-export function nextStepFor(status: SessionStatus, hasFreeText: boolean): string {
+/** `questionCount`: the gate asked several questions (`questions`), answered in `answers`. */
+export function nextStepFor(status: SessionStatus, hasFreeText: boolean, questionCount?: number): string {
+  if (questionCount !== undefined && status === 'submitted') {
+    return `The person answered all ${questionCount} questions: answers[i] is the answer to question i (question_index, selected, free_text when typed); the top-level selected is empty. Proceed with each answer${hasFreeText ? ', reading free_text: it may change what you should do' : ''}.`;
+  }
+  if (questionCount !== undefined && status === 'auto-submitted') {
+    return `Nobody answered before the deadline, so the recommended option(s) of each of the ${questionCount} questions were submitted as the caller asked (answered_by "default"); answers[i] is question i's. Proceed with them, and tell the user this default was applied.`;
+  }
   switch (status) {
     case 'pending':
       return 'The person has not answered yet. Call provide_choice again with this session_id to keep waiting; do not act on any option until a final result arrives.';

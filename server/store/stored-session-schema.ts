@@ -4,6 +4,8 @@ import type { StoredSession } from '../sessions/stored-session.js';
 
 const isoTime = z.string().refine((s) => Number.isFinite(Date.parse(s)), { error: 'must be an ISO time' });
 
+const options = z.array(z.looseObject({ id: z.string(), label: z.string() }));
+
 /**
  * What a stored session must have for the hub to serve it (views, deadlines, retention, poll answers).
  * Deliberately loose on everything else, so a record written by an older version still loads.
@@ -15,7 +17,9 @@ const storedSessionSchema = z.looseObject({
   created_at: isoTime,
   deadline_at: isoTime,
   ended_at: isoTime.nullable(),
-  request: z.looseObject({ prompt: z.string(), options: z.array(z.looseObject({ id: z.string(), label: z.string() })).min(1) }),
+  request: z
+    .looseObject({ prompt: z.string(), options: options.min(0), questions: z.array(z.looseObject({ question: z.string(), options: options.min(1) })).min(1).optional() })
+    .refine((r) => r.options.length > 0 || r.questions, { error: 'options: a gate needs options, or questions with options' }),
   notices: z.array(z.string()).optional(),
   draft: z.unknown().optional(),
   result: z.looseObject({ status: z.string() }).nullable(),

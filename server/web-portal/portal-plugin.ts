@@ -91,7 +91,7 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
     } catch (err) {
       if (err instanceof RequestValidationError && parsed.action === 'submit') {
         // Keep what was posted (as the draft) so the form comes back as the person left it.
-        const { selected_ids, annotations = {}, global_annotation = '', free_text = '' } = parsed.answer;
+        const { selected_ids = [], annotations = {}, global_annotation = '', free_text = '' } = parsed.answer;
         await ctx.sessions.saveDraft(session.id, { selected_ids, annotations, global_annotation, free_text });
         return sendPage(request, reply, 'choice', session.id, err.problems.map((p) => `${p.field}: ${p.message}`).join('; '));
       }

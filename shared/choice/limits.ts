@@ -13,6 +13,11 @@ export const CHOICE_LIMITS = {
   maxLabelChars: 500,
   maxDescriptionChars: 4_000,
   maxAnnotationChars: 10_000,
+  /** `questions`: several questions in one gate (like Claude Code's AskUserQuestion). */
+  minQuestions: 1,
+  maxQuestions: 4,
+  maxQuestionChars: 2_000,
+  maxHeaderChars: 12,
 } as const;
 
 export const INTERFACES = ['auto', 'web', 'terminal', 'chat', 'elicitation'] as const;

@@ -8,6 +8,16 @@ export interface ChoiceDraft {
   annotations: Record<string, string>;
   global_annotation: string;
   free_text: string;
+  /** A multi-question gate: picks and typed text per question, in question order. */
+  answers?: Array<{ selected_ids: string[]; free_text: string }>;
+}
+
+/** The answer to one question of a multi-question gate, as the agent receives it. */
+export interface QuestionResult {
+  question_index: number;
+  selected: Array<{ id: string; label: string }>;
+  /** Present only when the person typed an answer of their own. */
+  free_text?: string;
 }
 
 /** The typed result an agent receives. Field names are the public tool contract. */
@@ -18,6 +28,8 @@ export interface ChoiceResult {
   annotations: Record<string, string>;
   global_annotation: string | null;
   free_text: string | null;
+  /** Only for a gate asked with `questions`: one answer per question, in question order (then `selected` is empty). */
+  answers?: QuestionResult[];
   interface: SessionInterface;
   answered_by: 'human' | 'default' | null;
   next_step: string;
