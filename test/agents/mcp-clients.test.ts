@@ -68,9 +68,8 @@ describe.skipIf(skipUnlessInstalled('claude'))('Claude Code as an MCP client (RE
     const question = await answerWithGatehouseAnswer(run, 'lite');
     const last = await run.standin.waitFor((r) => r.conversation && r.toolResults.some((t) => resultJson(t).status === 'submitted'), 'the final result reached the model');
     const { interface: via, ...result } = resultJson(last.toolResults[0]);
-    // Still reported as the session's interface ("web"), not as `gatehouse answer`: issue 16 item left open
-    // (the answering-interface list has no value for the CLI yet).
-    expect(via).toBe('web');
+    // Answered with `gatehouse answer`, not in the portal the question was shown in.
+    expect(via).toBe('cli');
     expect(result).toEqual({
       status: 'submitted',
       session_id: question.id,
@@ -92,7 +91,7 @@ describe.skipIf(skipUnlessInstalled('codex'))('Codex as an MCP client (README sn
     const question = await answerWithGatehouseAnswer(run, 'pg');
     const last = await run.standin.waitFor((r) => r.conversation && r.toolResults.some((t) => resultJson(t).status === 'submitted'), 'the final result reached the model');
     const { interface: via, ...result } = resultJson(last.toolResults[0]);
-    expect(via).toBe('web');
+    expect(via).toBe('cli');
     expect(result).toEqual({
       status: 'submitted',
       session_id: question.id,

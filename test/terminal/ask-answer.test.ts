@@ -35,7 +35,8 @@ describe('gatehouse ask / answer for scripts', () => {
     expect(await answer.code).toBe(0);
     expect(JSON.parse(answer.stdout())).toMatchObject({ status: 'submitted', selected: [{ id: 'us', label: 'United States' }] });
     expect(await ask.code).toBe(0);
-    expect(JSON.parse(ask.stdout())).toMatchObject({ status: 'submitted', session_id: id, selected: [{ id: 'us', label: 'United States' }], global_annotation: 'latency', annotations: { us: 'closer to users' } });
+    // The result says who answered: `gatehouse answer`, not the portal the question was shown in.
+    expect(JSON.parse(ask.stdout())).toMatchObject({ status: 'submitted', session_id: id, selected: [{ id: 'us', label: 'United States' }], global_annotation: 'latency', annotations: { us: 'closer to users' }, interface: 'cli' });
   });
 
   it('exits 3 when cancelled (answer --cancel exits 3 too)', async () => {
@@ -44,7 +45,7 @@ describe('gatehouse ask / answer for scripts', () => {
     const cancel = gatehouse(['answer', id, '--cancel', '--note', 'not today']);
     expect(await cancel.code).toBe(3);
     expect(await ask.code).toBe(3);
-    expect(JSON.parse(ask.stdout())).toMatchObject({ status: 'cancelled', global_annotation: 'not today' });
+    expect(JSON.parse(ask.stdout())).toMatchObject({ status: 'cancelled', global_annotation: 'not today', interface: 'cli' });
   });
 
   it('exits 4 on timeout, 0 with --default-on-timeout', async () => {

@@ -72,13 +72,13 @@ Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown 
     const path = `/api/sessions/${encodeURIComponent(id)}`;
     try {
       const { session } = v.cancel
-        ? await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/cancel`, { ...(v.note !== undefined ? { global_annotation: v.note } : {}), interface: 'api' })
+        ? await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/cancel`, { ...(v.note !== undefined ? { global_annotation: v.note } : {}), interface: 'cli' })
         : await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/submit`, {
             selected_ids: selected,
             annotations,
             ...(v.note !== undefined ? { global_annotation: v.note } : {}),
             ...(v['free-text'] !== undefined ? { free_text: v['free-text'] } : {}),
-            interface: 'api',
+            interface: 'cli',
           });
       io.stdout.write(JSON.stringify(session.result, null, 2) + '\n');
       return exitCodeForStatus(session.status);
