@@ -1,9 +1,10 @@
 // Through the real hub (built dist) and the real MCP server over stdio, driving the fake tsci.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { startTestMcp, type TestMcp } from '../support/mcp-client.js';
 import { defaultTsciFixtureData, startFakeTsciRegistry, tsciChildEnv, type FakeTsciRegistry } from '../support/fake-tsci-registry.js';
@@ -13,12 +14,25 @@ let registry: FakeTsciRegistry;
 let hub: TestHub;
 let mcp: TestMcp;
 const dirs: string[] = [];
+/** Every structuredContent a resolve tool returned in this file, checked against that tool's listed outputSchema at the end. */
+const returned: Array<{ tool: string; content: unknown }> = [];
 
 beforeAll(async () => {
   registry = await startFakeTsciRegistry(defaultTsciFixtureData);
   const env = { ...tsciChildEnv(registry), GATEHOUSE_TSCI: `${process.execPath} ${FAKE_TSCI}` };
   hub = await startTestHub({ env });
   mcp = await startTestMcp(hub.env);
+  const call = mcp.raw;
+  mcp.raw = async (name, args) => {
+    const result = await call(name, args);
+    if (!result.isError) returned.push({ tool: name, content: result.structuredContent });
+    return result;
+  };
+  mcp.call = async <T,>(name: string, args: Record<string, unknown>) => {
+    const result = await mcp.raw(name, args);
+    if (result.isError) throw new Error(result.content.map((c) => c.text).join('\n'));
+    return result.structuredContent as T;
+  };
 });
 
 afterAll(async () => {
@@ -79,4 +93,40 @@ test('resolve_component over MCP: start returns at once, the menu is relayed, a 
   const gone = await mcp.raw('resolve_component_status', { task_id: started.task_id });
   expect(gone.isError).toBe(true);
   socket.close();
+});
+
+test('a task that fails and one found in the project also answer in their declared shapes', async () => {
+  const project = mkdtempSync(join(tmpdir(), 'gatehouse-resolve-mcp-'));
+  dirs.push(project);
+  const missing = await mcp.call<{ task_id: string }>('resolve_component_start', { component_name: 'NOSUCHPART', project_dir: project });
+  const failed = await statusUntil(missing.task_id, ['failed', 'finished', 'selection_required']);
+  expect(failed.state).toBe('failed');
+  await mcp.call('resolve_component_close', { task_id: missing.task_id });
+
+  mkdirSync(join(project, 'imports'));
+  writeFileSync(join(project, 'imports', 'MyPart.tsx'), 'export const MyPart = () => null\n');
+  const local = await mcp.call<{ task_id: string }>('resolve_component_start', { component_name: 'MyPart', project_dir: project });
+  expect(await statusUntil(local.task_id, ['finished', 'failed'])).toMatchObject({ state: 'finished', source: 'local' });
+  await mcp.call('resolve_component_close', { task_id: local.task_id });
+});
+
+test('each resolve_component_* tool lists an outputSchema that every result it gave validates against', async () => {
+  const { tools } = await mcp.client.listTools();
+  const validator = new AjvJsonSchemaValidator();
+  const names = ['resolve_component_start', 'resolve_component_status', 'resolve_component_select', 'resolve_component_close'];
+  for (const name of names) {
+    const tool = tools.find((t) => t.name === name);
+    expect(tool?.outputSchema, `${name} has an outputSchema`).toMatchObject({ type: 'object' });
+    const validate = validator.getValidator(tool!.outputSchema as never);
+    const mine = returned.filter((r) => r.tool === name);
+    expect(mine.length, `${name} was called with a result in the tests above`).toBeGreaterThan(0);
+    for (const { content } of mine) {
+      const verdict = validate(content);
+      expect(verdict.errorMessage, `${name} result ${JSON.stringify(content)}`).toBeUndefined();
+      expect(verdict.valid).toBe(true);
+    }
+  }
+  // The states the tests above went through, so the schema was tried on each payload shape.
+  const states = new Set(returned.filter((r) => r.tool === 'resolve_component_status').map((r) => (r.content as { state: string }).state));
+  expect([...states]).toEqual(expect.arrayContaining(['selection_required', 'finished', 'failed']));
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { HubRequestError } from '../../hub-client/hub-client.js';
 import type { McpToolDeps, McpToolModule } from '../tool-module.js';
+import { resolveCloseOutputShape, resolveStartOutputShape, resolveTaskOutputShape } from '../resolve-component-schema.js';
 
 function ok(payload: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(payload, null, 2) }], structuredContent: payload };
@@ -47,6 +48,7 @@ export const resolveComponentTools: McpToolModule = {
           project_dir: z.string().optional().describe('Absolute path of the tscircuit project (default: this MCP server\'s working directory)'),
           flags: z.array(z.string()).optional().describe('Extra tsci import options, e.g. ["--tscircuit"] or ["--jlcpcb"]'),
         },
+        outputSchema: resolveStartOutputShape,
       },
       async (args) =>
         call(deps, 'resolve_component_start', (hub) =>
@@ -59,6 +61,7 @@ export const resolveComponentTools: McpToolModule = {
         title: 'State of a resolve task',
         description: `Current state (${STATES}) and payload: selection {selection_id, prompt, options, cursor_index, answer_with, screen (the block verbatim), multi_select/marked, labels} (+ error after a failed import or a refused pick), location/source when finished, reason/exit_code when failed. Returns at once.`,
         inputSchema: { task_id: z.string().min(1) },
+        outputSchema: resolveTaskOutputShape,
       },
       async (args) => call(deps, 'resolve_component_status', async (hub) => agentView(await hub.request('GET', id(args.task_id)))),
     );
@@ -75,6 +78,7 @@ export const resolveComponentTools: McpToolModule = {
           selected_options: z.array(z.string()).optional(),
           text: z.string().optional(),
         },
+        outputSchema: resolveTaskOutputShape,
       },
       async (args) =>
         call(deps, 'resolve_component_select', async (hub) =>
@@ -87,6 +91,7 @@ export const resolveComponentTools: McpToolModule = {
         title: 'Close a resolve task',
         description: 'Stops tsci if it still runs and disposes the task. Call it when done with a task (finished or failed).',
         inputSchema: { task_id: z.string().min(1) },
+        outputSchema: resolveCloseOutputShape,
       },
       async (args) => call(deps, 'resolve_component_close', (hub) => hub.request('DELETE', id(args.task_id))),
     );
