@@ -1,6 +1,7 @@
 import { normalizeReply } from '../../shared/choice/normalize-reply.js';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
-import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
+import { isMultiQuestion, type ChoiceQuestion, type ChoiceRequest, type QuestionRules } from '../../shared/choice/validate-request.js';
+import { normalizeQuestionReplies } from '../../shared/choice/normalize-question-replies.js';
 import { createI18n } from '../../shared/i18n/index.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
 import { HubRequestError, type HubClient } from '../hub-client/hub-client.js';
@@ -18,18 +19,24 @@ export async function gateWords(hub: HubClient): Promise<GateWords> {
   return (key, params) => String(i18n.t(key, { ns: 'common', ...(params ?? {}) } as never));
 }
 
-function rule(req: ChoiceRequest, w: GateWords): string {
+function rule(req: QuestionRules, w: GateWords): string {
   if (req.selection_mode === 'single') return w('gate.selectOne');
   const range = req.min_selections === req.max_selections ? `${req.min_selections}` : `${req.min_selections}–${req.max_selections}`;
   return w('gate.selectRange', { range });
 }
 
-/** The Standard I/O Protocol Block for a choice: heading, short context, numbered options, how to answer. */
+const optionLines = (req: QuestionRules, w: GateWords) =>
+  req.options.map((o, i) => `${i + 1}. ${o.label}${o.recommended ? ` *(${w('recommended')})*` : ''}${o.description ? ` — ${o.description}` : ''}`).join('\n');
+
+/** The Standard I/O Protocol Block for a choice: heading, short context, numbered options (per question), how to answer. */
 export function protocolBlock(req: ChoiceRequest, w: GateWords): string {
-  const context = req.prompt.trim() === req.title.trim() ? '' : `${req.prompt.trim()}\n\n`;
-  const options = req.options.map((o, i) => `${i + 1}. ${o.label}${o.recommended ? ` *(${w('recommended')})*` : ''}${o.description ? ` — ${o.description}` : ''}`);
+  const context = !req.prompt.trim() || req.prompt.trim() === req.title.trim() ? '' : `${req.prompt.trim()}\n\n`;
+  if (isMultiQuestion(req)) {
+    const questions = req.questions.map((q, i) => `#### ${w('gate.question', { n: i + 1 })}${q.header ? ` · ${q.header}` : ''}\n${q.question}\n\n${rule(q, w)}\n${optionLines(q, w)}`);
+    return `${w('gate.heading', { title: req.title })}\n\n${context}${questions.join('\n\n')}\n\n${w('gate.howToQuestions', { count: req.questions.length })}`;
+  }
   const how = w(req.allow_free_text ? 'gate.howToFree' : 'gate.howTo');
-  return `${w('gate.heading', { title: req.title })}\n\n${context}${rule(req, w)}\n${options.join('\n')}\n\n${how}`;
+  return `${w('gate.heading', { title: req.title })}\n\n${context}${rule(req, w)}\n${optionLines(req, w)}\n\n${how}`;
 }
 
 const printAndStop = (sessionId: string) =>
@@ -70,6 +77,7 @@ export async function chatReply(hub: HubClient, sessionId: string, reply: string
   if (session.status !== 'pending') return pollReply(session);
   const req = session.request;
   const w = await gateWords(hub);
+  if (isMultiQuestion(req)) return questionsReply(hub, session, req.questions, reply, w);
   const normalized = normalizeReply(reply, req);
   try {
     switch (normalized.kind) {
@@ -87,8 +95,40 @@ export async function chatReply(hub: HubClient, sessionId: string, reply: string
         return pollReply((await hub.request<Handoff>('POST', `${path}/submit`, { selected_ids: normalized.ids, interface: 'chat' })).session);
     }
   } catch (err) {
-    if (err instanceof HubRequestError && err.status === 409) return pollReply((await hub.request<Handoff>('GET', path)).session);
-    if (err instanceof HubRequestError && err.status === 400) return didNotMatch(session, err.problems.map((p) => p.message).join('; ') || err.message, w);
-    throw err;
+    return answeredMeanwhile(hub, session, err, w);
+  }
+}
+
+/** A 409 (ended meanwhile) answers with the final result; a 400 repeats the block with the hub's words. */
+async function answeredMeanwhile(hub: HubClient, session: ChoiceSessionView, err: unknown, w: GateWords) {
+  const path = `/api/sessions/${encodeURIComponent(session.id)}`;
+  if (err instanceof HubRequestError && err.status === 409) return pollReply((await hub.request<Handoff>('GET', path)).session);
+  if (err instanceof HubRequestError && err.status === 400) return didNotMatch(session, err.problems.map((p) => p.message).join('; ') || err.message, w);
+  throw err;
+}
+
+/** A chat reply to a gate with several questions: one line per question (see normalizeQuestionReplies). */
+async function questionsReply(hub: HubClient, session: ChoiceSessionView, questions: ChoiceQuestion[], reply: string, w: GateWords) {
+  const path = `/api/sessions/${encodeURIComponent(session.id)}`;
+  const normalized = normalizeQuestionReplies(reply, questions);
+  const which = (index: number) => `${w('gate.question', { n: index + 1 })}: `;
+  try {
+    switch (normalized.kind) {
+      case 'empty':
+        return didNotMatch(session, w('gate.empty'), w);
+      case 'wrong_count':
+        return didNotMatch(session, w('gate.answerCount', { expected: normalized.expected, got: normalized.got }), w);
+      case 'no_match':
+        return didNotMatch(session, which(normalized.question_index) + w('gate.noMatch', { input: normalized.input, count: questions[normalized.question_index]!.options.length }), w);
+      case 'too_few':
+      case 'too_many':
+        return didNotMatch(session, which(normalized.question_index) + w(normalized.kind === 'too_few' ? 'gate.tooFew' : 'gate.tooMany', { count: normalized.bound }), w);
+      case 'cancel':
+        return pollReply((await hub.request<Handoff>('POST', `${path}/cancel`, { global_annotation: normalized.note, interface: 'chat' })).session);
+      case 'answers':
+        return pollReply((await hub.request<Handoff>('POST', `${path}/submit`, { answers: normalized.answers, interface: 'chat' })).session);
+    }
+  } catch (err) {
+    return answeredMeanwhile(hub, session, err, w);
   }
 }

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
-import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
+import { isMultiQuestion, type ChoiceRequest, type QuestionRules } from '../../shared/choice/validate-request.js';
 import type { HubClient } from '../hub-client/hub-client.js';
 import type { Logger } from '../logging/logger.js';
 import { pendingStartReply, pollReply } from './choice-replies.js';
@@ -10,38 +10,73 @@ import { envNumber } from '../config/env-number.js';
 
 type Handoff = { session: ChoiceSessionView; url: string; terminal_command: string };
 
-/** The form the MCP client shows: an enum (single) or a multi-select, an optional note, free text if allowed. */
+/** One question's field: an enum (single) or a multi-select, titled `title`. */
+function choiceField(req: QuestionRules, title: string) {
+  return (w: GateWords) => {
+    const choices = req.options.map((o) => ({ const: o.id, title: o.recommended ? `${o.label} (${w('recommended')})` : o.label }));
+    const recommended = req.options.find((o) => o.recommended);
+    return req.selection_mode === 'single'
+      ? { type: 'string' as const, title, oneOf: choices, ...(recommended ? { default: recommended.id } : {}) }
+      : { type: 'array' as const, title, minItems: req.min_selections, maxItems: req.max_selections, items: { anyOf: choices } };
+  };
+}
+
+const described = (req: QuestionRules) => req.options.filter((o) => o.description).map((o) => `- ${o.label}: ${o.description}`);
+
+/**
+ * The form the MCP client shows: an enum (single) or a multi-select, an optional note, free text if allowed.
+ * A gate with several questions gets one such field per question (`q1`, `q2`, … and `q1_free_text`, …).
+ */
 export function elicitationForm(req: ChoiceRequest, w: GateWords): ElicitRequestFormParams {
-  const choices = req.options.map((o) => ({ const: o.id, title: o.recommended ? `${o.label} (${w('recommended')})` : o.label }));
-  const described = req.options.filter((o) => o.description).map((o) => `- ${o.label}: ${o.description}`);
-  const choice =
-    req.selection_mode === 'single'
-      ? { type: 'string' as const, title: w('gate.formChoice'), oneOf: choices, ...(req.options.find((o) => o.recommended) ? { default: req.options.find((o) => o.recommended)!.id } : {}) }
-      : { type: 'array' as const, title: w('gate.formChoices'), minItems: req.min_selections, maxItems: req.max_selections, items: { anyOf: choices } };
-  const properties: Record<string, unknown> = { choice, note: { type: 'string', title: w('gate.formNote'), description: w('gate.formNoteHelp') } };
-  if (req.allow_free_text) properties.free_text = { type: 'string', title: w('gate.formFreeText') };
-  const required = req.min_selections > 0 && !req.allow_free_text ? ['choice'] : [];
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  const details: string[] = [];
+  if (isMultiQuestion(req)) {
+    req.questions.forEach((q, i) => {
+      const key = `q${i + 1}`;
+      properties[key] = choiceField(q, `${w('gate.question', { n: i + 1 })}${q.header ? ` · ${q.header}` : ''}: ${q.question}`)(w);
+      if (q.allow_free_text) properties[`${key}_free_text`] = { type: 'string', title: `${w('gate.question', { n: i + 1 })}: ${w('gate.formFreeText')}` };
+      if (q.min_selections > 0 && !q.allow_free_text) required.push(key);
+      details.push(...described(q));
+    });
+  } else {
+    properties.choice = choiceField(req, w(req.selection_mode === 'single' ? 'gate.formChoice' : 'gate.formChoices'))(w);
+    if (req.min_selections > 0 && !req.allow_free_text) required.push('choice');
+    details.push(...described(req));
+  }
+  properties.note = { type: 'string', title: w('gate.formNote'), description: w('gate.formNoteHelp') };
+  if (!isMultiQuestion(req) && req.allow_free_text) properties.free_text = { type: 'string', title: w('gate.formFreeText') };
   return {
     mode: 'form',
-    message: [req.title, '', req.prompt, ...(described.length ? ['', ...described] : [])].join('\n'),
+    message: [req.title, ...(req.prompt.trim() ? ['', req.prompt] : []), ...(details.length ? ['', ...details] : [])].join('\n'),
     requestedSchema: { type: 'object', properties, required } as ElicitRequestFormParams['requestedSchema'],
   };
 }
 
+const idsOf = (raw: unknown) => (Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' && raw ? [raw] : []);
+
+/** The submit body for an accepted form: selected_ids, or answers[] for a gate with several questions. */
+function answerBody(req: ChoiceRequest, content: Record<string, unknown>) {
+  if (!isMultiQuestion(req)) return { selected_ids: idsOf(content.choice), ...(typeof content.free_text === 'string' ? { free_text: content.free_text } : {}) };
+  return {
+    answers: req.questions.map((_, i) => {
+      const free = content[`q${i + 1}_free_text`];
+      return { question_index: i, selected_ids: idsOf(content[`q${i + 1}`]), ...(typeof free === 'string' ? { free_text: free } : {}) };
+    }),
+  };
+}
+
 /** Submits an accepted form / cancels a declined one, as interface `elicitation`. */
-async function applyResult(hub: HubClient, path: string, result: ElicitResult): Promise<ChoiceSessionView> {
+async function applyResult(hub: HubClient, path: string, request: ChoiceRequest, result: ElicitResult): Promise<ChoiceSessionView> {
   const content = (result.content ?? {}) as Record<string, unknown>;
   const note = typeof content.note === 'string' ? content.note : undefined;
   if (result.action !== 'accept') {
     return (await hub.request<Handoff>('POST', `${path}/cancel`, { global_annotation: note ?? `${result.action} in the client's form`, interface: 'elicitation' })).session;
   }
-  const raw = content.choice;
-  const selected = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' && raw ? [raw] : [];
   return (
     await hub.request<Handoff>('POST', `${path}/submit`, {
-      selected_ids: selected,
+      ...answerBody(request, content),
       ...(note ? { global_annotation: note } : {}),
-      ...(typeof content.free_text === 'string' ? { free_text: content.free_text } : {}),
       interface: 'elicitation',
     })
   ).session;
@@ -89,7 +124,7 @@ export async function askByElicitation(server: McpServer, hub: HubClient, create
       log.warn({ session: session.id, action: result.action, ms: took }, 'the client refused its form before anyone could read it; moving the question to the web portal');
       return await continueInPortal(hub, path, `The client answered its form with "${result.action}" after ${took} ms, before anyone could have read it, so nobody was asked there; the question continues in the web portal.`);
     }
-    return pollReply(await applyResult(hub, path, result));
+    return pollReply(await applyResult(hub, path, session.request, result));
   } catch (err) {
     const { session: now } = await hub.request<Handoff>('GET', path);
     if (now.status !== 'pending') return pollReply(now);

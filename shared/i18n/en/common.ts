@@ -25,5 +25,9 @@ export default {
     formNote: 'Note (optional)',
     formNoteHelp: 'Anything the agent should know about your answer.',
     formFreeText: 'Your own answer (optional)',
+    /** Several questions in one gate (`questions`). */
+    question: 'Question {{n}}',
+    howToQuestions: '*Reply with {{count}} lines, one answer per question in order: a number or a label (several separated by commas where more may be picked; your own words where allowed) — or `cancel` (optionally `cancel: reason`) for the whole gate.*',
+    answerCount: 'Expected {{expected}} answers, one per line in question order; got {{got}}.',
   },
 };

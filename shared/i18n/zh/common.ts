@@ -25,5 +25,9 @@ export default {
     formNote: '备注（可选）',
     formNoteHelp: '希望智能体了解的任何信息。',
     formFreeText: '你自己的回答（可选）',
+    /** Several questions in one gate (`questions`). */
+    question: '第 {{n}} 题',
+    howToQuestions: '*请回复 {{count}} 行，按题目顺序每行一个回答：编号或选项名称（可多选的题用逗号分隔；允许时也可写你自己的回答）——或输入 `cancel` 取消整个问题（可写 `cancel: 原因`）。*',
+    answerCount: '需要 {{expected}} 个回答（按题目顺序每行一个），收到 {{got}} 个。',
   },
 };
