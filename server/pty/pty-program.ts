@@ -186,6 +186,7 @@ export class PtyProgram {
     let wake: (() => void) | null = null;
     const offParsed = this.screenBuffer.onParsed(() => wake?.());
     const cpu: Array<{ at: number; ticks: number }> = [];
+    let emptyReadSince: number | undefined;
     void this.exited.then(() => wake?.());
     try {
       if (!this.tty && Date.now() - this.spawnedAt > 50) this.tty = ttyOf(this.pid);
@@ -198,28 +199,16 @@ export class PtyProgram {
           await new Promise((r) => setImmediate(r));
           await new Promise((r) => setImmediate(r));
           await this.screenBuffer.parsed();
-          if (this.output.length === seen) return this.done('proc-read', 'waiting');
-          continue;
-        }
-        const drawn = this.screenBuffer.version !== this.versionAtInput;
-        // Settled: quiet (spinners aside), showing something besides spinners (a spinner alone is work), and
-        // the terminal not in cooked mode — a program only finishing up after its last prompt leaves it cooked,
-        // a program reading in cooked mode is caught by the /proc read check above.
-        const spinnerWait = this.screenBuffer.maybeSpinnerStarting() ? SPINNER_FRAME_MS : 0;
-        cpu.push({ at: Date.now(), ticks: treeCpuTicks(this.pid) });
-        while (cpu.length > 2 && Date.now() - cpu[1].at >= settleMs) cpu.shift();
-        const quiet = Date.now() - Math.max(this.screenBuffer.meaningfulChangeAt, this.inputAt);
-        // A drawn arrow-key menu (a pointer row among aligned options) is a prompt's own shape: it needs a
-        // shorter quiet period than arbitrary text.
-        const needed = quiet >= menuSettleMs + spinnerWait && quiet < settleMs + spinnerWait && this.looksLikeMenu() ? menuSettleMs : settleMs;
-        if (drawn && quiet >= needed + spinnerWait && this.blockSinceLastInput().some((l) => l.trim())) {
-          // A program busy computing (its CPU time advancing) is not waiting, however still its screen.
-          const last = cpu[cpu.length - 1];
-          const from = cpu.find((c) => last.at - c.at <= needed + pollMs) ?? cpu[0];
-          const window = Math.max(last.at - from.at, last.at - cpu[0].at >= needed ? needed : 0);
-          const busy = ((last.ticks - from.ticks) * 10) / Math.max(window, 1) > MAX_IDLE_CPU;
-          if (window >= needed && !busy && !(await this.cookedTerminal())) return this.done('screen-settle', 'waiting');
-        }
+          if (this.output.length !== seen) continue;
+          // On a loaded machine the prompt written before the read can reach us well after the read shows in
+          // /proc: with nothing drawn since the input yet, give it the settle time to arrive (a program that reads
+          // again without drawing anything is still seen as waiting once that time is up).
+          emptyReadSince ??= Date.now();
+          const blank = !this.blockSinceLastInput().some((l) => l.trim());
+          if (!blank || Date.now() - emptyReadSince >= settleMs) return this.done('proc-read', 'waiting');
+        } else if (this.settled(settleMs, menuSettleMs, pollMs, cpu) && !(await this.cookedTerminal())) {
+          return this.done('screen-settle', 'waiting');
+        } else emptyReadSince = undefined;
         if (Date.now() >= deadline) return this.done('timeout', 'timeout');
         await new Promise<void>((resolve) => {
           const t = setTimeout(() => {
@@ -258,6 +247,30 @@ export class PtyProgram {
   }
 
   private releaseSlave: () => void = () => {};
+
+  /**
+   * Settled: quiet (spinners aside), showing something besides spinners (a spinner alone is work), and not
+   * busy computing. The caller also asks that the terminal is not in cooked mode — a program only finishing up
+   * after its last prompt leaves it cooked; a program reading in cooked mode is caught by the /proc read check.
+   * `cpu`: CPU samples kept across calls (one per poll).
+   */
+  private settled(settleMs: number, menuSettleMs: number, pollMs: number, cpu: Array<{ at: number; ticks: number }>): boolean {
+    const drawn = this.screenBuffer.version !== this.versionAtInput;
+    const spinnerWait = this.screenBuffer.maybeSpinnerStarting() ? SPINNER_FRAME_MS : 0;
+    cpu.push({ at: Date.now(), ticks: treeCpuTicks(this.pid) });
+    while (cpu.length > 2 && Date.now() - cpu[1].at >= settleMs) cpu.shift();
+    const quiet = Date.now() - Math.max(this.screenBuffer.meaningfulChangeAt, this.inputAt);
+    // A drawn arrow-key menu (a pointer row among aligned options) is a prompt's own shape: it needs a
+    // shorter quiet period than arbitrary text.
+    const needed = quiet >= menuSettleMs + spinnerWait && quiet < settleMs + spinnerWait && this.looksLikeMenu() ? menuSettleMs : settleMs;
+    if (!drawn || quiet < needed + spinnerWait || !this.blockSinceLastInput().some((l) => l.trim())) return false;
+    // A program busy computing (its CPU time advancing) is not waiting, however still its screen.
+    const last = cpu[cpu.length - 1];
+    const from = cpu.find((c) => last.at - c.at <= needed + pollMs) ?? cpu[0];
+    const window = Math.max(last.at - from.at, last.at - cpu[0].at >= needed ? needed : 0);
+    const busy = ((last.ticks - from.ticks) * 10) / Math.max(window, 1) > MAX_IDLE_CPU;
+    return window >= needed && !busy;
+  }
 
   private looksLikeMenu(): boolean {
     const m = this.peek();
