@@ -56,6 +56,8 @@ export interface CaseOutcome {
   style: string;
   /** Every selection the agent saw. */
   relayed: Selection[];
+  /** Selections the screen replaced before the agent's answer reached them (refused as stale, read again). */
+  replaced: string[];
   /** Each line of received.log: what the program received per run. */
   received: string[][];
   final: Status | null;
@@ -151,7 +153,7 @@ function checkRelayed(c: MatrixCase, sel: Selection, round: number, problems: st
 
 export async function runCase(hub: TestHub, mcp: TestMcp, c: MatrixCase): Promise<CaseOutcome> {
   const project = makeProject(c.options);
-  const out: CaseOutcome = { style: c.style, relayed: [], received: [], final: null, refusals: [], problems: [], wrongPick: false, screen: [] };
+  const out: CaseOutcome = { style: c.style, relayed: [], replaced: [], received: [], final: null, refusals: [], problems: [], wrongPick: false, screen: [] };
   const started = await mcp.call<{ task_id: string }>('resolve_component_start', { component_name: c.style, project_dir: project });
   try {
     let answered: Selection | null = null;
@@ -160,16 +162,24 @@ export async function runCase(hub: TestHub, mcp: TestMcp, c: MatrixCase): Promis
     for (let round = 1; stop.state === 'selection_required' && round <= rounds && out.refusals.length <= 3; ) {
       const sel = stop.selection!;
       out.relayed.push(sel);
-      checkRelayed(c, sel, round, out.problems);
+      const seen: string[] = [];
+      checkRelayed(c, sel, round, seen);
       const reply = await mcp.raw('resolve_component_select', { task_id: started.task_id, selection_id: sel.selection_id, ...agentArgs(c, sel) });
       if (reply.isError) {
         const text = reply.content.map((x) => x.text).join('\n');
+        // A selection the screen replaced meanwhile (a loaded machine can relay a prompt whose menu is still being
+        // drawn; the live selection then moves on) is read again, as an agent would: what the agent answers is what
+        // is judged. Any other refusal ends the case.
+        if (/stale_selection|no longer on screen/i.test(text) && out.replaced.length < 3) {
+          out.replaced.push(sel.selection_id);
+          stop = await nextStop(mcp, started.task_id, null);
+          continue;
+        }
+        out.problems.push(...seen);
         out.refusals.push(text);
-        // A selection replaced meanwhile is read again (as an agent would); any other refusal ends the case.
-        if (!/stale|current/i.test(text)) break;
-        stop = await nextStop(mcp, started.task_id, null);
-        continue;
+        break;
       }
+      out.problems.push(...seen);
       answered = sel;
       round++;
       stop = await nextStop(mcp, started.task_id, answered);
@@ -208,7 +218,7 @@ export function describeOutcome(o: CaseOutcome): string {
   return [
     `${o.style}: ${o.problems.length ? o.problems.join('; ') : 'ok'}`,
     sel ? `  relayed prompt=${JSON.stringify(sel.prompt)} answer_with=${sel.answer_with} cursor=${sel.cursor_index} options=${JSON.stringify(sel.options)}` : '  nothing relayed',
-    `  final=${o.final?.state ?? '?'} received=${JSON.stringify(o.received)}`,
+    `  final=${o.final?.state ?? '?'} received=${JSON.stringify(o.received)}${o.replaced.length ? ` replaced before answered: ${o.replaced.join(', ')}` : ''}`,
     '  screen:',
     ...o.screen.filter((l) => l.trim()).slice(-14).map((l) => `  | ${l}`),
   ].join('\n');
