@@ -1,5 +1,6 @@
 import { notifyUrlFromEnv } from '../config/channel-env.js';
 import type { HubPlugin } from '../hub/context.js';
+import { gateLink } from '../hub/handoff.js';
 import { ChannelStatusBoard } from './channel-status.js';
 import { NOTIFY_CHANNEL, NotifyWebhook } from './notify/notify-webhook.js';
 import { registerTelegram } from './telegram/telegram-plugin.js';
@@ -19,7 +20,7 @@ export const channelsPlugin: HubPlugin = async (app, ctx) => {
     status.set(NOTIFY_CHANNEL, 'invalid', notify.problem);
     ctx.log.warn({ reason: notify.problem }, 'notify webhook: misconfigured; off');
   } else if (notify.url) {
-    const webhook = new NotifyWebhook(notify.url, ctx.baseUrl, status, ctx.log);
+    const webhook = new NotifyWebhook(notify.url, (id) => gateLink(ctx.baseUrl(), ctx.token, id), status, ctx.log);
     ctx.sessions.on('created', (session) => webhook.gateCreated(session));
   } else {
     status.set(NOTIFY_CHANNEL, 'off', 'not configured (GATEHOUSE_NOTIFY_URL)');

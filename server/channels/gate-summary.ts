@@ -12,12 +12,12 @@ export interface GateSourceSummary {
   context: string | null;
 }
 
-/** What a channel outside the hub is told about a gate. Never carries the hub's credential. */
+/** What a channel outside the hub is told about a gate. Never carries the hub's credential, only the gate's own link. */
 export interface GateSummary {
   id: string;
   title: string;
   source: GateSourceSummary;
-  /** The gate's portal page, without credential: a browser that holds the hub's cookie opens it. */
+  /** The gate's link (server/hub/handoff.ts gateLink): opens this gate alone, on the hub's computer. */
   url: string;
 }
 
@@ -34,10 +34,6 @@ export function gateSource(session: StoredSession): GateSourceSummary {
   };
 }
 
-export function gateUrl(baseUrl: string, sessionId: string): string {
-  return `${baseUrl}/choice/${encodeURIComponent(sessionId)}`;
-}
-
-export function gateSummary(session: StoredSession, baseUrl: string): GateSummary {
-  return { id: session.id, title: session.request.title, source: gateSource(session), url: gateUrl(baseUrl, session.id) };
+export function gateSummary(session: StoredSession, link: string): GateSummary {
+  return { id: session.id, title: session.request.title, source: gateSource(session), url: link };
 }

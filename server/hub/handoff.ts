@@ -1,7 +1,19 @@
 import { dataDir } from '../config/data-paths.js';
 import { cliLauncher } from '../package-info.js';
+import { gateCapability } from './gate-capability.js';
 
-/** The portal URL of a choice session, carrying the credential a browser needs. */
+/** The query parameter of a gate link that carries its capability. */
+export const GATE_PARAM = 'gate';
+
+/**
+ * The link to a choice session handed to whoever asked (the agent's result, `gatehouse ask`, Telegram, the notify
+ * webhook): it carries a capability for that gate only, never the hub's credential.
+ */
+export function gateLink(baseUrl: string, token: string, sessionId: string): string {
+  return `${baseUrl}/choice/${encodeURIComponent(sessionId)}?${GATE_PARAM}=${gateCapability(token, sessionId)}`;
+}
+
+/** The portal URL of a choice session with the hub's credential: the person's own entry points only (demo, terminal UI). */
 export function choiceUrl(baseUrl: string, token: string, sessionId: string): string {
   return `${baseUrl}/choice/${encodeURIComponent(sessionId)}?token=${encodeURIComponent(token)}`;
 }

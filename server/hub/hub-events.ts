@@ -17,6 +17,8 @@ export const MAX_UNREAD_BYTES = 1024 * 1024;
 export class HubEvents {
   /** Each client and the choice sessions it follows (shows in full). */
   private readonly clients = new Map<WebSocket, Set<string>>();
+  /** Clients opened with gate links: the only sessions each may follow; they get no broadcasts (list, tasks, resolve). */
+  private readonly gateOnly = new Map<WebSocket, ReadonlySet<string>>();
   private readonly handlers: Array<{ prefix: string; handler: ClientHandler }> = [];
   private readonly connectListeners = new Set<(socket: WebSocket) => void>();
   private readonly dropListeners = new Set<(reason: string) => void>();
@@ -25,21 +27,35 @@ export class HubEvents {
     return this.clients.size;
   }
 
-  add(socket: WebSocket): void {
+  /** A new client; `gates`: it was opened with gate links and may see those choice sessions only. */
+  add(socket: WebSocket, gates?: ReadonlySet<string>): void {
     this.clients.set(socket, new Set());
-    socket.on('close', () => this.clients.delete(socket));
-    for (const listener of this.connectListeners) listener(socket);
+    if (gates) this.gateOnly.set(socket, gates);
+    socket.on('close', () => {
+      this.clients.delete(socket);
+      this.gateOnly.delete(socket);
+    });
+    if (!gates) for (const listener of this.connectListeners) listener(socket);
   }
 
-  /** The sessions `socket` shows in full from now on (replaces the previous set). */
-  follow(socket: WebSocket, sessionIds: readonly string[]): void {
-    if (this.clients.has(socket)) this.clients.set(socket, new Set(sessionIds.slice(0, MAX_FOLLOWED_SESSIONS)));
+  /** The sessions a gate-link client may see; null for a client with the hub's credential (everything). */
+  gatesOf(socket: WebSocket): ReadonlySet<string> | null {
+    return this.gateOnly.get(socket) ?? null;
   }
 
+  /** The sessions `socket` shows in full from now on (replaces the previous set; a gate-link client keeps to its gates). */
+  follow(socket: WebSocket, sessionIds: readonly string[]): string[] {
+    const gates = this.gateOnly.get(socket);
+    const followed = sessionIds.filter((id) => !gates || gates.has(id)).slice(0, MAX_FOLLOWED_SESSIONS);
+    if (this.clients.has(socket)) this.clients.set(socket, new Set(followed));
+    return followed;
+  }
+
+  /** To every client with the hub's credential (gate-link clients see their own sessions only). */
   broadcast(message: ServerMessage | ExtensionMessage): void {
     if (this.clients.size === 0) return;
     const data = JSON.stringify(message);
-    for (const socket of this.clients.keys()) this.deliver(socket, data);
+    for (const socket of this.clients.keys()) if (!this.gateOnly.has(socket)) this.deliver(socket, data);
   }
 
   /** Sends `message` to the clients that follow session `sessionId` only. */
@@ -66,6 +82,7 @@ export class HubEvents {
     if (socket.bufferedAmount > MAX_UNREAD_BYTES) {
       // Closing politely would queue the close frame behind the unread data: cut the connection.
       this.clients.delete(socket);
+      this.gateOnly.delete(socket);
       socket.terminate();
       for (const listener of this.dropListeners) listener(`a WebSocket client left more than ${MAX_UNREAD_BYTES} bytes unread; disconnected it`);
       return;
@@ -85,6 +102,7 @@ export class HubEvents {
 
   /** Routes an extension message to its handlers; returns false when none takes its type. */
   dispatch(message: ExtensionMessage, socket: WebSocket): boolean {
+    if (this.gateOnly.has(socket)) return false;
     let handled = false;
     for (const { prefix, handler } of this.handlers) {
       if (!message.type.startsWith(prefix)) continue;

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sameToken } from '../discovery/credential.js';
+import { GATE_COOKIE, grantsCookieValue, grantsFromCookie, isGateCapability } from './gate-capability.js';
+import { GATE_PARAM } from './handoff.js';
 
 export const COOKIE_NAME = 'gatehouse_token';
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -8,7 +10,26 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No credential needed (content-hashed static assets). Host and Origin are still checked. */
     public?: boolean;
+    /**
+     * Also open to a gate link (a capability for one choice session, server/hub/gate-capability.ts), not only to the
+     * hub's credential: `session` when the route's `:id` is a granted session, `any` when any gate is granted (the
+     * WebSocket, which then carries only the granted gates; the language catalogs). Every other route needs the credential.
+     */
+    gate?: 'session' | 'any';
   }
+}
+
+/** Route options of a route on one choice session (`:id`) that its gate link may use as well as the credential. */
+export const OPEN_TO_GATE_LINK = { config: { gate: 'session' as const } };
+
+/** What a request may reach: everything (the hub's credential), or only some choice sessions (gate links). */
+export type Access = { full: true } | { full: false; gates: ReadonlySet<string> };
+
+const accessByRequest = new WeakMap<FastifyRequest, Access>();
+
+/** The access the guard granted `request` (routes that serve gate links shape their answer by it). */
+export function accessOf(request: FastifyRequest): Access {
+  return accessByRequest.get(request) ?? { full: true };
 }
 
 /** `host:port` or `[::1]:port` → the host name part. */
@@ -18,14 +39,22 @@ function hostName(hostHeader: string | undefined): string | null {
   return hostHeader.split(':')[0].toLowerCase();
 }
 
-function cookieToken(header: string | undefined): string | null {
+function cookieValue(header: string | undefined, cookie: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === COOKIE_NAME) return decodeURIComponent(rest.join('='));
+    if (name === cookie) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
 }
+
+const cookieHeader = (name: string, value: string) => `${name}=${encodeURIComponent(value)}; HttpOnly; SameSite=Strict; Path=/`;
 
 export interface GuardOptions {
   token: string;
@@ -35,8 +64,10 @@ export interface GuardOptions {
 
 /**
  * Refuses, for HTTP and WebSocket upgrades alike: a Host that is not a loopback name (DNS rebinding),
- * an Origin other than the hub's own, and a request without the hub's credential.
- * A valid `?token=` sets an HttpOnly cookie so the page's later requests and WebSocket carry it.
+ * an Origin other than the hub's own, and a request without the hub's credential — except, on the routes marked
+ * `gate`, a gate link's capability for the session asked for (403 on everything else, saying what it opens).
+ * A valid `?token=` sets an HttpOnly cookie so the page's later requests and WebSocket carry it; a valid `?gate=`
+ * adds its session to a cookie of granted gates.
  */
 export function createRequestGuard(opts: GuardOptions) {
   const allowedHosts = new Set([...LOOPBACK_NAMES, ...(opts.extraHosts ?? [])]);
@@ -59,13 +90,33 @@ export function createRequestGuard(opts: GuardOptions) {
     if (request.routeOptions.config?.public) return;
     const auth = request.headers.authorization;
     const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : null;
-    const query = (request.query as Record<string, unknown> | undefined)?.token;
-    const queryToken = typeof query === 'string' ? query : null;
-    if (sameToken(bearer, opts.token) || sameToken(cookieToken(request.headers.cookie), opts.token)) return;
+    const query = (request.query as Record<string, unknown> | undefined) ?? {};
+    const queryToken = typeof query.token === 'string' ? query.token : null;
+    if (sameToken(bearer, opts.token) || sameToken(cookieValue(request.headers.cookie, COOKIE_NAME), opts.token)) return;
     if (sameToken(queryToken, opts.token)) {
-      reply.header('set-cookie', `${COOKIE_NAME}=${encodeURIComponent(opts.token)}; HttpOnly; SameSite=Strict; Path=/`);
+      reply.header('set-cookie', cookieHeader(COOKIE_NAME, opts.token));
       return;
     }
-    return reply.code(401).send({ error: { code: 'unauthorized', message: 'missing or wrong gatehouse credential (use the URL gatehouse printed, or Authorization: Bearer <token>)' } });
+    return guardGateLink(opts.token, request, reply, typeof query[GATE_PARAM] === 'string' ? (query[GATE_PARAM] as string) : null);
   };
+}
+
+/** Without the credential: a gate link's capability (in the query or the grants cookie) opens its own session only. */
+function guardGateLink(token: string, request: FastifyRequest, reply: FastifyReply, queryCapability: string | null) {
+  const granted = grantsFromCookie(token, cookieValue(request.headers.cookie, GATE_COOKIE));
+  const sessionId = (request.params as Record<string, unknown> | undefined)?.id;
+  const scope = request.routeOptions.config?.gate;
+  if (queryCapability !== null && typeof sessionId === 'string' && scope === 'session' && isGateCapability(token, sessionId, queryCapability)) {
+    if (!granted.includes(sessionId)) reply.header('set-cookie', cookieHeader(GATE_COOKIE, grantsCookieValue(token, [...granted, sessionId])));
+    granted.push(sessionId);
+  }
+  const allowed = scope === 'any' ? granted.length > 0 : scope === 'session' && typeof sessionId === 'string' && granted.includes(sessionId);
+  if (allowed) {
+    accessByRequest.set(request, { full: false, gates: new Set(granted) });
+    return;
+  }
+  if (granted.length > 0) {
+    return reply.code(403).send({ error: { code: 'gate_link_only', message: 'this browser holds links to single questions only, and this is not one of them; to see every question, run `gatehouse open` on the hub\'s computer' } });
+  }
+  return reply.code(401).send({ error: { code: 'unauthorized', message: 'missing or wrong gatehouse credential (use the URL gatehouse printed, or Authorization: Bearer <token>)' } });
 }

@@ -11,4 +11,12 @@ describe('redactSecrets', () => {
     expect(out).toContain(' now"');
     expect(redactSecrets('{"msg":"nothing secret"}')).toBe('{"msg":"nothing secret"}');
   });
+
+  it('takes out a gate link\'s capability and the cookies, and keeps the gate\'s id', () => {
+    const out = redactSecrets('{"msg":"open http://127.0.0.1:4/choice/ch_1?gate=Q1w-E_r2 then","c":"gatehouse_gates=ch_1.Q1w-E_r2; gatehouse_token=T0k"}');
+    expect(out).not.toMatch(/Q1w-E_r2|T0k/);
+    expect(out).toContain('http://127.0.0.1:4/choice/ch_1?gate=<redacted');
+    expect(out).toContain(' then"');
+    expect(redactSecrets('{"msg":"gate ch_1 answered"}')).toBe('{"msg":"gate ch_1 answered"}');
+  });
 });

@@ -1,9 +1,12 @@
-/** What a credential looks like where it can end up in a log line: a `token=` query value or a Bearer header. */
-const SECRET = /([?&]token=|Bearer\s+|"token"\s*:\s*")[^&\s"'\\]+/gi;
+/**
+ * What a secret looks like where it can end up in a log line: a `token=` (the hub's credential) or `gate=` (a gate
+ * link's capability) query value, a Bearer header, a `"token"` field, or the gate-grants cookie.
+ */
+const SECRET = /([?&](?:token|gate)=|Bearer\s+|"token"\s*:\s*"|gatehouse_(?:token|gates)=)[^&\s"'\\;]+/gi;
 
 export const REDACTED = '<redacted: `gatehouse open` prints the link>';
 
-/** Replaces every credential in a log line; the rest of the line stays as it was. */
+/** Replaces every credential and gate capability in a log line; the rest of the line stays as it was. */
 export function redactSecrets(line: string): string {
-  return line.includes('oken') || line.includes('earer') ? line.replace(SECRET, (_m, key: string) => key + REDACTED) : line;
+  return line.includes('oken') || line.includes('earer') || line.includes('gate') ? line.replace(SECRET, (_m, key: string) => key + REDACTED) : line;
 }

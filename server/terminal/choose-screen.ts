@@ -2,6 +2,7 @@ import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { sourceLabel } from '../../shared/choice/gate-source.js';
 import { createI18n } from '../../shared/i18n/index.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
+import { choiceUrl } from '../hub/handoff.js';
 import { HubRequestError, type HubClient } from '../hub-client/hub-client.js';
 import { draftOf, handleChoiceKey, initialState, type ChoiceEffect, type ChoiceUiState } from './choice-state.js';
 import { DeadlineClock } from './countdown.js';
@@ -139,8 +140,9 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
     const switchToWeb = async () => {
       ending = true;
       await saveDraft();
-      const moved = await hub.request<Handoff>('POST', `${path}/interface`, { interface: 'web' });
-      finish({ kind: 'switched_web', url: moved.url });
+      await hub.request<Handoff>('POST', `${path}/interface`, { interface: 'web' });
+      // The terminal UI is the person's own: the browser gets the whole portal, not the gate link an agent gets.
+      finish({ kind: 'switched_web', url: choiceUrl(hub.baseUrl, hub.token, sessionId) });
     };
     const onSettingsEffect = async (effect: SettingsEffect) => {
       switch (effect.type) {

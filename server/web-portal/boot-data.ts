@@ -7,6 +7,8 @@ export type PortalPage = 'list' | 'choice' | 'history' | 'task' | 'resolve';
 /** What the hub embeds in every portal page so the first paint needs no extra request. */
 export interface PortalBoot {
   page: PortalPage;
+  /** `full`: the hub's credential (everything); `gate`: opened with a gate link — this gate alone, no list, no other page. */
+  access: 'full' | 'gate';
   /** The choice the page shows (page 'choice'), null when unknown. */
   session_id: string | null;
   session: ChoiceSessionView | null;

@@ -52,10 +52,16 @@ export function fallbackPageHtml(boot: PortalBoot, t: T, promptHtml: string, err
 `;
 }
 
+/** Said on a page opened with a gate link: it shows this gate alone, and how to open the whole portal. */
+function gateLinkHintHtml(t: T): string {
+  return `<p data-testid="gate-link-hint"><b>${esc(t('gateLink.title'))}</b> ${esc(t('gateLink.hint'))}</p>`;
+}
+
 /** The fallback's content: also put in <noscript> of the bundle page, for browsers with scripts off. */
 export function fallbackBodyHtml(boot: PortalBoot, t: T, promptHtml: string, error: string | null = null): string {
   let main = `<h1>${esc(t('root.heading'))}</h1><p>${esc(t('root.hint'))}</p>`;
   if (boot.page === 'choice') main = boot.session ? choiceHtml(boot.session, promptHtml, t, error) : `<p>${esc(t('choice.notFound'))}</p>`;
+  if (boot.access === 'gate') return `<div class="fb"><main>${gateLinkHintHtml(t)}${main}</main></div>`;
   return `<div class="fb">${listHtml(boot.interactions, t)}<main>${main}</main></div>`;
 }
 

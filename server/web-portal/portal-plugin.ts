@@ -3,7 +3,8 @@ import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 import { LANGUAGES, type Language } from '../../shared/settings.js';
 import { RequestValidationError } from '../../shared/validation-error.js';
 import type { HubContext, HubPlugin } from '../hub/context.js';
-import { terminalCommand } from '../hub/handoff.js';
+import { GATE_PARAM, terminalCommand } from '../hub/handoff.js';
+import { accessOf, OPEN_TO_GATE_LINK } from '../hub/request-guard.js';
 import { parseAnswerForm } from './answer-form.js';
 import type { PortalBoot, PortalPage } from './boot-data.js';
 import { openBrowserForNewWebSessions } from './browser-opener.js';
@@ -14,18 +15,20 @@ import { ASSET_HEADERS, ASSET_ROUTE, bundlePageHtml, PAGE_HEADERS } from './page
 const loadPromptHtml = () => import('./prompt-html.js').then((m) => m.promptHtml);
 import { loadWebBundle, webDistDir } from './web-assets.js';
 
-async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | null, taskId: string | null = null): Promise<PortalBoot> {
+async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | null, taskId: string | null = null, gateOnly = false): Promise<PortalBoot> {
   const settings = ctx.settings.get();
   const stored = sessionId && ctx.sessions.has(sessionId) ? ctx.sessions.get(sessionId) : null;
   return {
     page,
+    access: gateOnly ? 'gate' : 'full',
     session_id: sessionId,
     session: stored ? ctx.sessions.view(stored) : null,
     prompt_html: stored ? (await loadPromptHtml())(promptBelowTitle(stored.request.prompt, stored.request.title)) : null,
     terminal_command: stored ? terminalCommand(stored.id, ctx.config.paths.dir) : null,
     settings,
     catalog: await pageCatalog(settings.effective_language),
-    ...ctx.interactions.firstView(undefined, sessionId ? { kind: 'choice', id: sessionId } : taskId ? { kind: page === 'resolve' ? 'resolve' : 'task', id: taskId } : undefined),
+    // A page opened with a gate link shows that gate alone: nothing of the list.
+    ...(gateOnly ? { interactions: [], active_total: 0 } : ctx.interactions.firstView(undefined, sessionId ? { kind: 'choice', id: sessionId } : taskId ? { kind: page === 'resolve' ? 'resolve' : 'task', id: taskId } : undefined)),
     server_now: Date.now(),
     task_id: taskId,
   };
@@ -34,7 +37,7 @@ async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | nu
 /**
  * The web portal: page routes (/, /choice/:id, /history, /tasks/:id, /resolve/:id), the content-hashed bundle at
  * /assets/<version>/<file>, the language catalogs, the no-script fallback form, and opening the browser
- * for new web interactions.
+ * for new web interactions. A choice page opened with a gate link (no credential) shows that gate alone.
  */
 export const webPortalPlugin: HubPlugin = (app, ctx) => {
   const bundle = loadWebBundle(webDistDir());
@@ -56,10 +59,10 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
   });
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: PortalPage, sessionId: string | null, error: string | null = null, taskId: string | null = null) => {
-    // The first visit carries ?token= (the guard has set the cookie): drop it from the address bar.
+    // The first visit carries ?token= or ?gate= (the guard has set the cookie): drop it from the address bar.
     const query = request.query as Record<string, unknown>;
-    if (typeof query.token === 'string' && request.method === 'GET') return reply.code(303).header('location', request.url.split('?')[0]).send();
-    const boot = await bootFor(ctx, page, sessionId, taskId);
+    if ((typeof query.token === 'string' || typeof query[GATE_PARAM] === 'string') && request.method === 'GET') return reply.code(303).header('location', request.url.split('?')[0]).send();
+    const boot = await bootFor(ctx, page, sessionId, taskId, !accessOf(request).full);
     const unknown = (page === 'choice' && !boot.session) || (page === 'resolve' && !(taskId && ctx.interactions.find({ kind: 'resolve', id: taskId })));
     const status = unknown ? 404 : error ? 400 : 200;
     const title = boot.session ? `${boot.session.request.title} · gatehouse` : 'gatehouse';
@@ -70,18 +73,18 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
 
   app.get('/', (request, reply) => sendPage(request, reply, 'list', null));
   app.get('/history', (request, reply) => sendPage(request, reply, 'history', null));
-  app.get<{ Params: { id: string } }>('/choice/:id', (request, reply) => sendPage(request, reply, 'choice', request.params.id));
+  app.get<{ Params: { id: string } }>('/choice/:id', OPEN_TO_GATE_LINK, (request, reply) => sendPage(request, reply, 'choice', request.params.id));
   app.get<{ Params: { id: string } }>('/tasks/:id', (request, reply) => sendPage(request, reply, 'task', null, null, request.params.id));
   app.get<{ Params: { id: string } }>('/resolve/:id', (request, reply) => sendPage(request, reply, 'resolve', null, null, request.params.id));
 
-  app.get<{ Params: { lang: string } }>('/api/portal/catalog/:lang', async (request) => {
+  app.get<{ Params: { lang: string } }>('/api/portal/catalog/:lang', { config: { gate: 'any' } }, async (request) => {
     const lang = request.params.lang;
     if (!(LANGUAGES as readonly string[]).includes(lang)) throw new RequestValidationError([{ field: 'lang', message: `must be ${LANGUAGES.join(' or ')} (got ${JSON.stringify(lang)})` }]);
     return { language: lang, catalog: await pageCatalog(lang as Language) };
   });
 
   // The fallback form (no bundle / no script): answer or cancel, then back to the page.
-  app.post<{ Params: { id: string } }>('/choice/:id/answer', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/choice/:id/answer', OPEN_TO_GATE_LINK, async (request, reply) => {
     const session = ctx.sessions.get(request.params.id);
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
     const parsed = parseAnswerForm(session.request, form);

@@ -22,7 +22,7 @@ async function create(h: TestHub): Promise<ChoiceSessionView> {
 }
 
 describe('GATEHOUSE_NOTIFY_URL', () => {
-  it('gets a small JSON POST per new gate: id, title, source, URL — no credential in it', async () => {
+  it('gets a small JSON POST per new gate: id, title, source, the gate link — no credential in it', async () => {
     const received: Array<{ path: string; type: string; body: Record<string, unknown> }> = [];
     receiver = createServer((req, res) => {
       let body = '';
@@ -36,11 +36,13 @@ describe('GATEHOUSE_NOTIFY_URL', () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/topic/gates`;
     hub = await startTestHub({ env: { GATEHOUSE_NOTIFY_URL: url } });
 
-    const session = await create(hub);
+    const created = await hub.client.request<{ session: ChoiceSessionView; url: string }>('POST', '/api/sessions', QUESTION);
+    const session = created.session;
     const post = await until(() => received.find((r) => r.body.id === session.id));
     expect(post.path).toBe('/topic/gates');
     expect(post.type).toBe('application/json');
-    expect(post.body).toEqual({ event: 'gate.created', id: session.id, title: 'Ship it?', source: { interface: 'web', label: '', agent: null, project: null, branch: null, context: null }, url: `${hub.baseUrl}/choice/${session.id}` });
+    expect(post.body).toEqual({ event: 'gate.created', id: session.id, title: 'Ship it?', source: { interface: 'web', label: '', agent: null, project: null, branch: null, context: null }, url: created.url });
+    expect(created.url).toMatch(new RegExp(`^${hub.baseUrl}/choice/${session.id}\\?gate=[\\w-]{43}$`));
     expect(JSON.stringify(post.body)).not.toContain(hub.token);
     expect((await channelStatus(hub, 'notify'))?.state).toBe('ok');
   });

@@ -26,7 +26,9 @@ describe('provide_choice over MCP (real client, stdio)', () => {
   it('start → answer through the hub → poll returns the typed result', async () => {
     const start = await mcp.call<any>('provide_choice', request);
     expect(start).toMatchObject({ status: 'pending', session_id: expect.stringMatching(/^ch_/), remaining_seconds: 300 });
-    expect(start.url).toContain(`/choice/${start.session_id}?token=`);
+    // The agent gets the gate's own link (a capability for this gate only), never the hub's credential.
+    expect(start.url).toMatch(new RegExp(`/choice/${start.session_id}\\?gate=[\\w-]{43}$`));
+    expect(JSON.stringify(start)).not.toContain(hub.token);
     expect(start.terminal_command).toContain(`choose ${start.session_id}`);
     expect(start.instructions).toContain(start.session_id);
 

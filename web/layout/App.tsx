@@ -7,15 +7,20 @@ import { ChoicePage } from '../rendering/ChoicePage.js';
 import { useServices } from '../state/app-context.js';
 import { useStore } from '../state/app-store.js';
 import { lazyView } from './lazy-view.js';
+import { GateLinkHint } from './GateLinkHint.js';
 
 const SettingsPanel = lazyView(() => import('../config/SettingsPanel.js').then((m) => m.SettingsPanel));
 const HistoryPage = lazyView(() => import('../history/HistoryPage.js').then((m) => m.HistoryPage));
 const TaskPage = lazyView(() => import('../tasks/TaskPage.js').then((m) => m.TaskPage));
 const ResolvePage = lazyView(() => import('../resolve/ResolvePage.js').then((m) => m.ResolvePage));
 
-/** The shell of every page: header, the interaction list on the left, the page's own content. */
+/**
+ * The shell of every page: header, the interaction list on the left, the page's own content. A page opened with a
+ * gate link (no credential) shows its question alone: no list, no history or settings, and how to open the portal.
+ */
 export function App() {
   const { store, boot } = useServices();
+  const gateOnly = boot.access === 'gate';
   const language = useStore(store, (s) => s.settings.effective_language);
   const connection = useStore(store, (s) => s.connection);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -34,23 +39,24 @@ export function App() {
         {t(boot.page === 'choice' ? 'skip.toQuestion' : 'skip.toContent')}
       </a>
       <header class="topbar">
-        <a class="brand" href="/">gatehouse</a>
+        {gateOnly ? <span class="brand">gatehouse</span> : <a class="brand" href="/">gatehouse</a>}
         <span class={`conn conn-${connection}`} data-testid="connection" role="status">
           {t(`connection.${connection}`)}
         </span>
-        <ChannelIndicator />
-        <nav class="topnav">
+        {!gateOnly && <ChannelIndicator />}
+        {!gateOnly && <nav class="topnav">
           <a href="/history" aria-current={boot.page === 'history' ? 'page' : undefined}>{t('list.history')}</a>
           <button type="button" class="btn btn-quiet" aria-expanded={settingsOpen} onClick={() => setSettingsOpen(!settingsOpen)} data-testid="settings-toggle">
             {t('common:action.settings')}
           </button>
-        </nav>
+        </nav>}
       </header>
       <NotifyPrompt />
       {settingsOpen && <SettingsPanel onClose={() => setSettingsOpen(false)} />}
       <div class="body">
-        <InteractionList currentId={boot.page === 'resolve' ? boot.task_id : boot.session_id} />
+        {!gateOnly && <InteractionList currentId={boot.page === 'resolve' ? boot.task_id : boot.session_id} />}
         <main class="content" id="main-content" tabIndex={-1}>
+          {gateOnly && <GateLinkHint />}
           {boot.page === 'choice' && <ChoicePage />}
           {boot.page === 'history' && <HistoryPage />}
           {boot.page === 'task' && boot.task_id && <TaskPage taskId={boot.task_id} />}

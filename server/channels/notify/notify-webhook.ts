@@ -16,7 +16,8 @@ export class NotifyWebhook {
 
   constructor(
     private readonly url: string,
-    private readonly baseUrl: () => string,
+    /** The gate's link (a capability for that gate only). */
+    private readonly gateLink: (sessionId: string) => string,
     private readonly status: ChannelStatusBoard,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -30,7 +31,7 @@ export class NotifyWebhook {
   }
 
   private async post(session: StoredSession): Promise<void> {
-    const body = JSON.stringify({ event: 'gate.created', ...gateSummary(session, this.baseUrl()) });
+    const body = JSON.stringify({ event: 'gate.created', ...gateSummary(session, this.gateLink(session.id)) });
     try {
       const response = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(POST_TIMEOUT_MS) });
       await response.body?.cancel();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HubContext } from '../../hub/context.js';
 import { parseTelegramSettings, TelegramSettingsFile } from '../../settings/telegram-settings.js';
 import type { ChannelStatusBoard } from '../channel-status.js';
-import { gateUrl } from '../gate-summary.js';
+import { gateLink } from '../../hub/handoff.js';
 import { SentMessages } from './sent-messages.js';
 import type { TelegramChannel } from './telegram-channel.js';
 import { resolveTelegramConfig, TELEGRAM_CHANNEL } from './telegram-config.js';
@@ -45,7 +45,7 @@ export async function registerTelegram(app: FastifyInstance, ctx: HubContext, st
       status,
       log: ctx.log,
       liveClients: () => ctx.events.clientCount,
-      gateUrl: (id) => gateUrl(ctx.baseUrl(), id),
+      gateUrl: (id) => gateLink(ctx.baseUrl(), ctx.token, id),
     });
     channel.start();
   };

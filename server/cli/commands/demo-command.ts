@@ -1,4 +1,5 @@
 import type { ChoiceSessionView } from '../../../shared/choice/session-types.js';
+import { choiceUrl } from '../../hub/handoff.js';
 import { ensureHub } from '../../hub-client/ensure-hub.js';
 import { canOpenBrowser } from '../../platform/browser-availability.js';
 import { sshForwardHint } from '../../platform/open-browser.js';
@@ -39,7 +40,8 @@ Options:
   async run(args, io) {
     const hub = await ensureHub();
     const created = await hub.request<{ session: ChoiceSessionView; url: string; terminal_command: string }>('POST', '/api/sessions', DEMO_REQUEST);
-    io.stdout.write(`Sample interaction ${created.session.id} is waiting for you.\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n`);
+    // The person's own entry point: the portal with the hub's credential (`url` is the gate link an agent gets).
+    io.stdout.write(`Sample interaction ${created.session.id} is waiting for you.\n  open:     ${choiceUrl(hub.baseUrl, hub.token, created.session.id)}\n  terminal: ${created.terminal_command}\n`);
     // The hub opens the browser for every new web interaction when one can be opened here.
     if (!canOpenBrowser()) io.stdout.write(`  (no browser can be opened here) ${sshForwardHint(Number(new URL(hub.baseUrl).port))}\n`);
     if (args.values['no-wait'] === true) {

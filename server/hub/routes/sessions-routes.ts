@@ -5,7 +5,8 @@ import { problemsFromZod, RequestValidationError } from '../../../shared/validat
 import { resolveInterface, type ClientCapabilities } from '../../sessions/resolve-interface.js';
 import type { StoredSession } from '../../sessions/stored-session.js';
 import type { HubPlugin } from '../context.js';
-import { choiceUrl, terminalCommand } from '../handoff.js';
+import { gateLink, terminalCommand } from '../handoff.js';
+import { OPEN_TO_GATE_LINK } from '../request-guard.js';
 import { canOpenBrowser } from '../../platform/browser-availability.js';
 import type { z } from 'zod';
 import { gateSourceSchema, normalizeGateSource } from '../../../shared/choice/gate-source-schema.js';
@@ -23,11 +24,15 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   return result.data;
 }
 
-/** /api/sessions: create, read, wait, submit, cancel, deadline, draft, interface switch. */
+/**
+ * /api/sessions: create, read, wait, submit, cancel, deadline, draft, interface switch. The `url` handed out is the
+ * gate's link (a capability for this gate only, server/hub/gate-capability.ts), never the hub's credential. A gate link
+ * may use every route on its own session (read, wait, answer, cancel, deadline, draft, interface) and nothing else.
+ */
 export const sessionsRoutes: HubPlugin = (app, ctx) => {
   const handoff = (session: StoredSession) => ({
     session: ctx.sessions.view(session),
-    url: choiceUrl(ctx.baseUrl(), ctx.token, session.id),
+    url: gateLink(ctx.baseUrl(), ctx.token, session.id),
     terminal_command: terminalCommand(session.id, ctx.config.paths.dir),
   });
 
@@ -50,9 +55,9 @@ export const sessionsRoutes: HubPlugin = (app, ctx) => {
     return reply.code(201).send(handoff(session));
   });
 
-  app.get<{ Params: { id: string } }>('/api/sessions/:id', async (request) => handoff(ctx.sessions.get(request.params.id)));
+  app.get<{ Params: { id: string } }>('/api/sessions/:id', OPEN_TO_GATE_LINK, async (request) => handoff(ctx.sessions.get(request.params.id)));
 
-  app.get<{ Params: { id: string }; Querystring: { seconds?: string } }>('/api/sessions/:id/wait', async (request) => {
+  app.get<{ Params: { id: string }; Querystring: { seconds?: string } }>('/api/sessions/:id/wait', OPEN_TO_GATE_LINK, async (request) => {
     const raw = request.query.seconds ?? String(CHOICE_LIMITS.defaultWaitSeconds);
     const seconds = Number(raw);
     if (!Number.isFinite(seconds) || seconds < 0) throw new RequestValidationError([{ field: 'seconds', message: `must be a number of seconds ≥ 0 (got ${JSON.stringify(raw)})` }]);
@@ -60,29 +65,29 @@ export const sessionsRoutes: HubPlugin = (app, ctx) => {
     return handoff(session);
   });
 
-  app.post<{ Params: { id: string } }>('/api/sessions/:id/submit', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/submit', OPEN_TO_GATE_LINK, async (request) => {
     ctx.sessions.get(request.params.id);
     return handoff(await ctx.sessions.submit(request.params.id, parse(submitAnswerSchema, request.body)));
   });
 
-  app.post<{ Params: { id: string } }>('/api/sessions/:id/cancel', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/cancel', OPEN_TO_GATE_LINK, async (request) => {
     ctx.sessions.get(request.params.id);
     return handoff(await ctx.sessions.cancel(request.params.id, parse(cancelSchema, request.body)));
   });
 
-  app.post<{ Params: { id: string } }>('/api/sessions/:id/deadline', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/deadline', OPEN_TO_GATE_LINK, async (request) => {
     ctx.sessions.get(request.params.id);
     const { timeout_seconds } = parse(deadlineSchema, request.body);
     const { session, notice } = await ctx.sessions.setDeadline(request.params.id, timeout_seconds);
     return { ...handoff(session), notice };
   });
 
-  app.put<{ Params: { id: string } }>('/api/sessions/:id/draft', async (request) => {
+  app.put<{ Params: { id: string } }>('/api/sessions/:id/draft', OPEN_TO_GATE_LINK, async (request) => {
     ctx.sessions.get(request.params.id);
     return handoff(await ctx.sessions.saveDraft(request.params.id, parse(draftSchema, request.body)));
   });
 
-  app.post<{ Params: { id: string } }>('/api/sessions/:id/interface', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/interface', OPEN_TO_GATE_LINK, async (request) => {
     ctx.sessions.get(request.params.id);
     const { interface: iface } = parse(switchInterfaceSchema, request.body);
     return handoff(await ctx.sessions.switchInterface(request.params.id, iface));

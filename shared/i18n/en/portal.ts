@@ -15,6 +15,10 @@ export default {
     heading: 'Pick an interaction',
     hint: 'Active interactions are listed on the left — open one to answer it. Completed ones open read-only.',
   },
+  gateLink: {
+    title: 'This link opens this one question only.',
+    hint: 'To see every question, the history and the settings, run `gatehouse open` on the computer where gatehouse runs.',
+  },
   choice: {
     notFound: 'This interaction does not exist (it may have been removed by the retention policy).',
     hintSingle: 'Choose one option.',

@@ -15,6 +15,10 @@ export default {
     heading: '请选择一个交互',
     hint: '左侧列出了进行中的交互——打开即可作答。已结束的交互以只读方式打开。',
   },
+  gateLink: {
+    title: '此链接只能打开这一个问题。',
+    hint: '要查看所有问题、历史记录和设置，请在运行 gatehouse 的电脑上执行 `gatehouse open`。',
+  },
   choice: {
     notFound: '该交互不存在（可能已按保留策略删除）。',
     hintSingle: '请选择一项。',

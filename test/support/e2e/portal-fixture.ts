@@ -1,10 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { ChoiceSessionView } from '../../../shared/choice/session-types.js';
+import { choiceUrl } from '../../../server/hub/handoff.js';
 import { startTestHub, type TestHub } from '../test-hub.js';
 
 export interface Created {
   session: ChoiceSessionView;
+  /** The person's own link: the choice page with the hub's credential (the whole portal, as `gatehouse open`). */
   url: string;
+  /** The link the hub hands out for this gate (to the agent): it opens this gate alone. */
+  gate_url: string;
   terminal_command: string;
 }
 
@@ -25,14 +29,15 @@ export function choiceRequest(extra: Record<string, unknown> = {}) {
 }
 
 export async function createChoice(hub: TestHub, extra: Record<string, unknown> = {}): Promise<Created> {
-  return hub.client.request<Created>('POST', '/api/sessions', choiceRequest(extra));
+  const created = await hub.client.request<Omit<Created, 'gate_url'>>('POST', '/api/sessions', choiceRequest(extra));
+  return { ...created, gate_url: created.url, url: choiceUrl(hub.baseUrl, hub.token, created.session.id) };
 }
 
 export async function getSession(hub: TestHub, id: string): Promise<ChoiceSessionView> {
   return (await hub.client.request<{ session: ChoiceSessionView }>('GET', `/api/sessions/${id}`)).session;
 }
 
-/** Opens a URL the hub handed out (with ?token=) and waits for the live connection. */
+/** Opens a portal URL (with ?token= or a gate link's ?gate=) and waits for the live connection. */
 export async function openPortal(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.getByTestId('connection')).toHaveAttribute('class', /conn-open/);

@@ -1,0 +1,54 @@
+import { portalUrl } from '../server/hub/handoff.js';
+import { createChoice, expect, getSession, openPortal, test } from '../test/support/e2e/portal-fixture.js';
+
+/**
+ * The link an agent is handed (a capability for its gate only) in a real browser: the page shows that question
+ * alone — no list, no history or settings — says how to open the whole portal, and answers the gate. A browser
+ * that already holds the hub's credential sees the whole portal when it opens the same link.
+ */
+test.describe('gate link', () => {
+  test('opens its question alone with the hint, answers it, and the list and other pages stay out of reach', async ({ page, hub }) => {
+    const mine = await createChoice(hub);
+    await createChoice(hub, { title: 'Another agent asks something else' });
+    await openPortal(page, mine.gate_url);
+    await expect(page).toHaveURL(new RegExp(`/choice/${mine.session.id}$`)); // the capability left the address bar
+    await expect(page.getByRole('heading', { name: 'Pick a database' })).toBeVisible();
+    await expect(page.getByTestId('gate-link-hint')).toContainText('This link opens this one question only.');
+    await expect(page.getByTestId('gate-link-hint')).toContainText('gatehouse open');
+    await expect(page.getByTestId('interaction-list')).toHaveCount(0);
+    await expect(page.getByTestId('settings-toggle')).toHaveCount(0);
+    await expect(page.getByText('Another agent asks something else')).toHaveCount(0);
+
+    // What this browser holds opens nothing else: the list's API answers 403 from the page's own origin.
+    const listStatus = await page.evaluate(() => fetch('/api/interactions').then((r) => r.status));
+    expect(listStatus).toBe(403);
+
+    await page.getByRole('radio', { name: /SQLite/ }).check();
+    await page.getByTestId('submit').click();
+    await expect(page.getByTestId('final-state')).toBeVisible();
+    await expect(page.getByTestId('final-selected')).toHaveText('SQLite');
+    expect((await getSession(hub, mine.session.id)).result).toMatchObject({ status: 'submitted', selected: [{ id: 'sqlite' }], interface: 'web' });
+
+    const root = await page.goto(`${hub.baseUrl}/`);
+    expect(root?.status()).toBe(403);
+  });
+
+  test('says so in Chinese when the portal language is zh', async ({ page, hub }) => {
+    await hub.client.request('PUT', '/api/settings', { language: 'zh' });
+    const mine = await createChoice(hub);
+    await openPortal(page, mine.gate_url);
+    await expect(page.getByTestId('gate-link-hint')).toContainText('此链接只能打开这一个问题。');
+    await expect(page.getByTestId('gate-link-hint')).toContainText('gatehouse open');
+  });
+
+  test('a browser that holds the hub\'s credential sees the whole portal from the same link', async ({ page, hub }) => {
+    const mine = await createChoice(hub);
+    const other = await createChoice(hub, { title: 'Another agent asks something else' });
+    await openPortal(page, portalUrl(hub.baseUrl, hub.token));
+    await openPortal(page, mine.gate_url);
+    await expect(page.getByRole('heading', { name: 'Pick a database' })).toBeVisible();
+    await expect(page.getByTestId('interaction-list')).toBeVisible();
+    await expect(page.locator(`li[data-id="${other.session.id}"]`)).toBeVisible();
+    await expect(page.getByTestId('gate-link-hint')).toHaveCount(0);
+  });
+});
