@@ -21,51 +21,6 @@ interface Seen {
   highlighted: number | null;
 }
 
-/**
- * What the reader still gets wrong on these screens (issue 10, left open): each runs as a test that must fail,
- * so one that starts passing is noticed and taken off the list.
- */
-const KNOWN_WRONG = new Set<string>([
-  'claude/trust: the question',
-  'codex/permission-60cols-down-1: the question',
-  'codex/permission-60cols-down-2: the question',
-  'codex/permission-60cols: the question',
-  'codex/permission-down-1: the question',
-  'codex/permission-down-2: the question',
-  'codex/permission: the question',
-  'gemini/permission-60cols-down-1: the options and the highlighted one, as a person sees them',
-  'gemini/permission-60cols-down-1: the question',
-  'gemini/permission-60cols-down-2: the options and the highlighted one, as a person sees them',
-  'gemini/permission-60cols-down-2: the question',
-  'gemini/permission-60cols: the question',
-  'gemini/permission-down-1: the options and the highlighted one, as a person sees them',
-  'gemini/permission-down-1: the question',
-  'gemini/permission-down-2: the options and the highlighted one, as a person sees them',
-  'gemini/permission-down-2: the question',
-  'gemini/permission: the question',
-  'gemini/trust: the question',
-  'qwen/permission-60cols-down-1: the options and the highlighted one, as a person sees them',
-  'qwen/permission-60cols-down-1: the question',
-  'qwen/permission-60cols-down-2: the options and the highlighted one, as a person sees them',
-  'qwen/permission-60cols-down-2: the question',
-  'qwen/permission-60cols-down-3: the options and the highlighted one, as a person sees them',
-  'qwen/permission-60cols-down-3: the question',
-  'qwen/permission-down-1: the options and the highlighted one, as a person sees them',
-  'qwen/permission-down-1: the question',
-  'qwen/permission-down-2: the options and the highlighted one, as a person sees them',
-  'qwen/permission-down-2: the question',
-  'qwen/permission-down-3: the options and the highlighted one, as a person sees them',
-  'qwen/permission-down-3: the question',
-  'codex/idle-60cols: no menu is read where there is none',
-  'codex/idle: no menu is read where there is none',
-  'codex/working-60cols: no menu is read where there is none',
-  'codex/working: no menu is read where there is none',
-]);
-
-function known(title: string, body: () => Promise<void>): void {
-  (KNOWN_WRONG.has(title) ? test.fails : test)(title, body);
-}
-
 const recordings = readdirSync(ROOT, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .flatMap((d) => readdirSync(join(ROOT, d.name)).filter((f) => f.endsWith('.json')).map((f) => `${d.name}/${f.replace(/\.json$/, '')}`));
@@ -86,7 +41,7 @@ describe('the reader on recorded agent CLI screens', () => {
   });
 
   for (const name of recordings.filter((n) => !/idle|working/.test(n))) {
-    known(`${name}: the options and the highlighted one, as a person sees them`, async () => {
+    test(`${name}: the options and the highlighted one, as a person sees them`, async () => {
       const { seen, reading } = await replay(name);
       if (!seen.options.length) return;
       expect(reading.kind, reading.screen).toBe('select');
@@ -95,14 +50,14 @@ describe('the reader on recorded agent CLI screens', () => {
       expect(reading.pointer_seen).toBe(seen.highlighted !== null);
       if (seen.highlighted !== null) expect(reading.cursor_index).toBe(seen.highlighted);
     });
-    known(`${name}: the question`, async () => {
+    test(`${name}: the question`, async () => {
       const { seen, reading } = await replay(name);
       if (seen.question) expect(reading.prompt).toContain(seen.question.slice(0, 30));
     });
   }
 
   for (const name of recordings.filter((n) => /idle|working/.test(n))) {
-    known(`${name}: no menu is read where there is none`, async () => {
+    test(`${name}: no menu is read where there is none`, async () => {
       const { reading } = await replay(name);
       expect(reading.kind === 'select' && reading.pointer_seen, reading.screen).toBe(false);
     });

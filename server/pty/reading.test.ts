@@ -103,6 +103,39 @@ describe('readScreen: the issue\'s classes', () => {
     expect(readScreen(codex)).toMatchObject({ kind: 'select', options: ['1. Yes, proceed', '2. No, and tell Codex what to do'], cursor_index: 0 });
   });
 
+  test('a note between the question and its options: the question is the line that asks, read with the note', () => {
+    const codex = ['Would you like to run the following command?', '', 'Reason: the script asks', '', '$ echo hi > made.txt', '', '› 1. Yes, proceed (y)', '  2. No (esc)'];
+    expect(readScreen(codex)).toMatchObject({ prompt: 'Would you like to run the following command?\nReason: the script asks\n$ echo hi > made.txt', options: ['1. Yes, proceed (y)', '2. No (esc)'] });
+    const hint = ['│ Allow execution of [Shell]?       │', '│ To auto-accept, press Shift+Tab   │', '│                                   │', '│ ● 1. Allow once                   │', '│   2. No (esc)                     │'];
+    expect(readScreen(hint).prompt).toBe('Allow execution of [Shell]?\nTo auto-accept, press Shift+Tab');
+  });
+
+  test('no question is looked for across a separator, nor further than a few lines up', () => {
+    expect(readScreen(['Keep going?', '──────────', 'Pick a mode', '❯ fast', '  slow']).prompt).toBe('Pick a mode');
+    expect(readScreen(['Keep going?', 'a', 'b', 'c', 'd', 'e', 'Pick a mode', '❯ fast', '  slow']).prompt).toBe('Pick a mode');
+  });
+
+  test('a question the program wrapped at the screen width reads as one paragraph', () => {
+    const rows: BlockLine[] = [
+      { text: 'Is this a project you created or one you trust? (Like your own code, or a', row: 0, style: PLAIN },
+      { text: 'well-known project.)', row: 1, style: PLAIN },
+      { text: 'Security guide', row: 3, style: PLAIN },
+      { text: '❯ 1. Yes', row: 5, style: PLAIN },
+      { text: '  2. No', row: 6, style: PLAIN },
+    ];
+    const screen: ScreenView = { lines: [], cursor: { line: 0, column: 0, visible: false }, cols: 80, rows: 24, applicationCursor: false };
+    expect(readScreen(rows, screen).prompt).toBe('Is this a project you created or one you trust? (Like your own code, or a well-known project.)\nSecurity guide');
+  });
+
+  test('a typing field with a dim placeholder, well below a banner, is what waits: the banner is not a menu', () => {
+    const DIM = '0,-1,0,-1,0,0,0,1,0';
+    const composer = '› Ask anything';
+    const texts = ['  >_ Some CLI (v1)', '     /home/me/proj', '', '› fix the bug', '', '• Working (3s)', '', composer, '', '  ? for shortcuts'];
+    const rows: BlockLine[] = texts.map((text, row) => ({ text, row, style: row === 1 ? LIT : PLAIN, styles: Array.from(text).map((_, i) => (row === 7 && i >= 2 ? DIM : PLAIN)) }));
+    const screen: ScreenView = { lines: texts, cursor: { line: 7, column: 2, visible: true, row: 7 }, cols: 80, rows: 24, applicationCursor: false };
+    expect(readScreen(rows, screen)).toMatchObject({ kind: 'text', options: [], typing: true, prompt: composer });
+  });
+
   test('a plain run of output lines under a typing field is not a menu', () => {
     const lines = ['Installing', 'fetched a', 'fetched b', 'Name?'];
     expect(readScreen(lines, typingAt(lines))).toMatchObject({ kind: 'text', options: [], prompt: 'Name?' });

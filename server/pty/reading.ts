@@ -1,4 +1,6 @@
 import type { BlockLine, ScreenView } from './terminal-screen.js';
+import { isDim } from './screen-cells.js';
+import { questionAbove } from './reading-question.js';
 import { inlineChoices, isOnMark, splitColumns, splitRow, unbox, type Row } from './reading-rows.js';
 
 /**
@@ -76,7 +78,10 @@ function pointerOf(rows: Row[]): number {
   return styles.length === 1 && rows.length > 2 ? styles[0] : -1;
 }
 
-/** The line a visible cursor waits on at the end of its text (index into `lines`), or -1. */
+/**
+ * The line a visible cursor waits on (index into `lines`), or -1: at the end of its text, or before a
+ * placeholder (the rest of the line drawn dim: an empty field's hint, gone once typing starts).
+ */
 function typingLine(lines: BlockLine[], screen?: ScreenView): number {
   if (!screen || !screen.cursor.visible || !lines.length) return -1;
   const cursorText = (screen.lines[screen.cursor.line] ?? '').trimEnd();
@@ -84,8 +89,14 @@ function typingLine(lines: BlockLine[], screen?: ScreenView): number {
   if (screen.cursor.row !== undefined && lines.some((l) => l.row >= 0)) at = lines.findIndex((l) => l.row === screen.cursor.row);
   else if (lines[lines.length - 1].text.trimEnd() === cursorText) at = lines.length - 1;
   if (at < 0 || !cursorText.trim()) return -1;
-  return screen.cursor.column >= Array.from(cursorText).length ? at : -1;
+  const chars = Array.from(cursorText);
+  if (screen.cursor.column >= chars.length) return at;
+  const rest = (lines[at].styles ?? []).slice(screen.cursor.column, chars.length).filter((_, i) => chars[screen.cursor.column + i] !== ' ');
+  return rest.length && rest.every(isDim) ? at : -1;
 }
+
+/** Lines other than the list's that may stand between a list and the typing field under it (a count, a hint). */
+const FIELD_REACH = 1;
 
 interface List {
   rows: Row[];
@@ -166,10 +177,17 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
   const verbatim = all.map((l) => l.text.trimEnd()).join('\n').replace(/^\n+|\n+$/g, '');
   const unboxed = all.map(unbox);
   const lines = unboxed.filter((l) => l.text.trim());
-  // Which lines follow a blank line: a list's rows are not split by one.
+  // Which lines follow a blank line (a list's rows are not split by one) or a horizontal border or separator.
   const afterGap = new Set<number>();
+  const afterRule = new Set<number>();
+  let ruled = false;
   unboxed.forEach((l, i) => {
-    if (l.text.trim() && i > 0 && !unboxed[i - 1].text.trim()) afterGap.add(lines.indexOf(l));
+    if (!l.text.trim()) ruled ||= /[\u2500-\u259F]{3}/u.test(all[i].text);
+    else {
+      if (i > 0 && !unboxed[i - 1].text.trim()) afterGap.add(lines.indexOf(l));
+      if (ruled) afterRule.add(lines.indexOf(l));
+      ruled = false;
+    }
   });
   if (!lines.length) return { ...NOTHING, screen: verbatim };
   const rows = lines.map((l, index) => ({ ...splitRow(l, index), gapBefore: afterGap.has(index) }));
@@ -183,6 +201,9 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
       best = withIt;
     }
   }
+  // A typing field well below a list (other output between them): the program waits at the field; the list is
+  // earlier output (an agent CLI's banner above its input box), unless it is numbered (typed into the field).
+  if (typingAt >= 0 && best && !best.labels && typingAt - best.rows[best.rows.length - 1].index > FIELD_REACH + 1) best = null;
   const typing = typingAt >= 0;
   if (best && best.pointer < 0 && best.multi && !typing && screen?.cursor.row !== undefined) {
     // No marker or highlight tells the current row of a checklist, but the program parked the (maybe hidden)
@@ -207,11 +228,7 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
   const headAt = options.length ? options[0].index - 1 : typing ? typingAt : lines.length - 1;
   const head = lines[Math.max(0, headAt)];
   const typed = typing ? lines[typingAt].text.trim() : '';
-  let question = headAt >= 0 ? head.text.trim() : '';
-  // A question the program broke into lines itself at the screen's width reads as one line.
-  for (let i = headAt - 1; i >= 0 && screen && Array.from(lines[i].text.trimEnd()).length >= screen.cols - 12 && lines[i].row >= 0 && lines[i].row === lines[i + 1].row - 1; i--) {
-    question = `${lines[i].text.trim()} ${question}`;
-  }
+  const question = headAt >= 0 ? questionAbove(lines, headAt, afterRule, screen?.cols) : '';
   const prompt = [question, typed].filter((t, i, a) => t && a.indexOf(t) === i).join('\n');
   const byTyping = typing && !(best && best.pointer >= 0);
   const kind: Reading['kind'] = byTyping || !options.length ? 'text' : best!.multi ? 'multi_select' : 'select';

@@ -35,16 +35,20 @@ export class RowHistory {
   }
 
   /**
-   * The row is a spinner animating: an earlier rendering differs from now only in spinner cells, and the
-   * row was repainted more than once since the input or changed alone more than once (a pointer moving past a
-   * row changes it once, together with the row the pointer lands on; a checkbox toggled changes once: neither
-   * is a spinner).
+   * The row is a spinner animating: earlier renderings differ from now only in spinner cells, and the row
+   * went through more than two such frames since the input or changed alone in them (a pointer moving past a
+   * row changes it together with the row the pointer lands on; a checkbox toggled changes once: neither is a
+   * spinner).
    */
   isSpinnerRow(row: number, current: string): boolean {
     const list = this.seen.get(row);
     if (!list || !current.trim()) return false;
-    if (!list.some((t) => isSpinnerVariant(t, current))) return false;
-    return list.length >= 2 || (this.ticked.get(row) ?? 0) >= 2;
+    const frames = list.filter((t) => isSpinnerVariant(t, current)).length;
+    if (!frames) return false;
+    const ticked = this.ticked.get(row) ?? 0;
+    // Two earlier frames, or changing alone twice, or once after painting over other text. A pointer moving
+    // on and off a row gives it only one other rendering, and never alone (the row it lands on changes too).
+    return frames >= 2 || ticked >= 2 || (ticked >= 1 && list.length >= 2);
   }
 
   /**

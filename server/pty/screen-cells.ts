@@ -8,6 +8,12 @@ export function styleKey(cell: IBufferCell): string {
   ].join(',');
 }
 
+/** The style key (see styleKey) draws its text dim (faint). */
+export function isDim(key: string): boolean {
+  const dim = key.split(',')[7];
+  return !!dim && dim !== '0' && dim !== 'false';
+}
+
 /** Style of the first letter/digit cell of the logical line starting at `row` ('' if none). */
 export function rowStyle(buf: IBuffer, row: number): string {
   for (let y = row; y < buf.length && (y === row || buf.getLine(y)?.isWrapped); y++) {
