@@ -1,5 +1,6 @@
 import { portalUrl } from '../server/hub/handoff.js';
 import { createChoice, expect, getSession, openPortal, test } from '../test/support/e2e/portal-fixture.js';
+import { expectNoKeyNames } from '../test/support/e2e/i18n-keys.js';
 
 /**
  * The link an agent is handed (a capability for its gate only) in a real browser: the page shows that question
@@ -39,6 +40,7 @@ test.describe('gate link', () => {
     await openPortal(page, mine.gate_url);
     await expect(page.getByTestId('gate-link-hint')).toContainText('此链接只能打开这一个问题。');
     await expect(page.getByTestId('gate-link-hint')).toContainText('gatehouse open');
+    await expectNoKeyNames(page);
   });
 
   test('a browser that holds the hub\'s credential sees the whole portal from the same link', async ({ page, hub }) => {

@@ -3,11 +3,12 @@ import type { EffectiveSettings, Language, SettingsPatch } from '../../shared/se
 
 const LANGUAGES: Language[] = ['en', 'zh'];
 import { t } from './i18n.js';
+import { TelegramSettings } from './TelegramSettings.js';
 import { api } from '../state/api.js';
 import { useServices } from '../state/app-context.js';
 import { useStore } from '../state/app-store.js';
 
-/** Settings shared with the terminal UI, persisted by the hub (PUT /api/settings); applied at once. */
+/** Settings shared with the terminal UI, persisted by the hub (PUT /api/settings); applied at once. Then the Telegram channel's. */
 export function SettingsPanel({ onClose }: { onClose(): void }) {
   const { store } = useServices();
   const settings = useStore(store, (s) => s.settings);
@@ -88,6 +89,7 @@ export function SettingsPanel({ onClose }: { onClose(): void }) {
         </label>
       </fieldset>
       {error && <p class="error" role="alert">{error}</p>}
+      <TelegramSettings />
     </section>
   );
 }

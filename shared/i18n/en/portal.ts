@@ -92,6 +92,20 @@ export default {
     notifyTimeout: 'Time almost up or over',
     saved: 'Saved',
     close: 'Close',
+    telegram: {
+      title: 'Answer from your phone (Telegram)',
+      token: 'Bot token',
+      tokenSet: 'A token is set — type a new one to replace it',
+      tokenUnset: 'From @BotFather, e.g. 123456:ABC…',
+      clearToken: 'Remove the token',
+      chatId: 'Chat id',
+      send: 'Send to Telegram',
+      sendAll: 'every new question',
+      sendNoPortal: 'only while no portal tab or terminal UI is open',
+      sendOlderThan: 'questions still open after',
+      seconds: 'seconds',
+      save: 'Save Telegram settings',
+    },
   },
   notify: {
     ask: 'Get a browser notification when a new question arrives or time is almost up?',
@@ -181,6 +195,6 @@ export default {
     historyScopeNone: 'Finished interactions only; pending ones are in the list on the left.',
   },
   channel: {
-    telegram: { ok: 'Telegram ✓', connecting: 'Telegram…', down: 'Telegram unreachable', invalid: 'Telegram misconfigured' },
+    telegram: { ok: 'Telegram ✓', connecting: 'Telegram…', down: 'Telegram unreachable', invalid: 'Telegram misconfigured', off: 'Telegram off' },
   },
 };

@@ -92,6 +92,20 @@ export default {
     notifyTimeout: '即将超时或已超时',
     saved: '已保存',
     close: '关闭',
+    telegram: {
+      title: '在手机上作答（Telegram）',
+      token: '机器人令牌',
+      tokenSet: '已设置令牌——输入新令牌可替换',
+      tokenUnset: '来自 @BotFather，例如 123456:ABC…',
+      clearToken: '删除令牌',
+      chatId: '聊天 ID',
+      send: '发送到 Telegram',
+      sendAll: '每个新问题',
+      sendNoPortal: '仅在没有打开门户标签页或终端界面时',
+      sendOlderThan: '等待超过以下时间仍未回答的问题：',
+      seconds: '秒',
+      save: '保存 Telegram 设置',
+    },
   },
   notify: {
     ask: '当有新问题或即将超时时，是否接收浏览器通知？',
@@ -181,6 +195,6 @@ export default {
     historyScopeNone: '只列出已结束的交互；待处理的在左侧列表中。',
   },
   channel: {
-    telegram: { ok: 'Telegram ✓', connecting: 'Telegram 连接中…', down: 'Telegram 无法连接', invalid: 'Telegram 配置有误' },
+    telegram: { ok: 'Telegram ✓', connecting: 'Telegram 连接中…', down: 'Telegram 无法连接', invalid: 'Telegram 配置有误', off: 'Telegram 未开启' },
   },
 };
