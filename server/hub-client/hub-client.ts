@@ -1,19 +1,8 @@
-import type { FieldProblem } from '../../shared/validation-error.js';
 import { httpCall, type HttpAnswer } from './http-call.js';
+import { HubRequestError } from './hub-request-error.js';
+import { SessionWaits } from './session-waits.js';
 
-/** An error answer from the hub, with its HTTP status, code and field problems. */
-export class HubRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly problems: FieldProblem[] = [],
-    readonly body: unknown = undefined,
-  ) {
-    super(message);
-    this.name = 'HubRequestError';
-  }
-}
+export { HubRequestError };
 
 /** Talks to a running hub over HTTP with its credential. */
 export class HubClient {
@@ -22,6 +11,12 @@ export class HubClient {
     readonly token: string,
     readonly dataDir: string,
   ) {}
+
+  private sessionWaits?: SessionWaits;
+  /** This process's blocked polls, all on one request to the hub. */
+  get waits(): SessionWaits {
+    return (this.sessionWaits ??= new SessionWaits(this));
+  }
 
   async request<T = unknown>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal } = {}): Promise<T> {
     let res: HttpAnswer;

@@ -1,6 +1,7 @@
 import type { HubPlugin } from './context.js';
 import { healthRoute } from './routes/health-route.js';
 import { sessionsRoutes } from './routes/sessions-routes.js';
+import { sessionWaitsRoute } from './routes/session-waits-route.js';
 import { interactionsRoutes } from './routes/interactions-routes.js';
 import { historyRoutes } from './routes/history-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
@@ -15,6 +16,7 @@ import { hooksRoute } from '../agents/hooks-route.js';
 export const hubPlugins: HubPlugin[] = [
   healthRoute,
   sessionsRoutes,
+  sessionWaitsRoute,
   interactionsRoutes,
   historyRoutes,
   settingsRoutes,

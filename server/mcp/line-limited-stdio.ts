@@ -36,11 +36,13 @@ export class LineLimitedStdioTransport implements Transport {
     this.stdin.on('end', this.onEnd);
   }
 
+  /** Resolves when stdout has drained; one for all the messages written while it was full (not a listener each). */
+  private drained: Promise<void> | null = null;
+
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.stdout.once('drain', resolve);
-    });
+    if (this.stdout.write(`${JSON.stringify(message)}\n`)) return this.drained ?? Promise.resolve();
+    this.drained ??= new Promise<void>((resolve) => this.stdout.once('drain', () => ((this.drained = null), resolve())));
+    return this.drained;
   }
 
   async close(): Promise<void> {

@@ -65,8 +65,7 @@ export const provideChoiceTool: McpToolModule = {
               void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: elapsed, total: seconds, message: `waiting for the person (${elapsed}/${seconds} s)` } }).catch(() => undefined);
             }, PROGRESS_EVERY_MS);
             try {
-              const { session } = await hub.request<Handoff>('GET', `/api/sessions/${encodeURIComponent(session_id)}/wait?seconds=${seconds}`, undefined, { signal: extra.signal });
-              return ok(pollReply(session, (poll as number | undefined) ?? 0));
+              return ok(pollReply(await hub.waits.wait(session_id, seconds * 1000, extra.signal), (poll as number | undefined) ?? 0));
             } finally {
               if (ticker) clearInterval(ticker);
             }

@@ -1,0 +1,30 @@
+import { ensureHub } from './ensure-hub.js';
+import type { HubClient } from './hub-client.js';
+
+/**
+ * The hub one long-lived client process (`gatehouse mcp`) talks to: found or started once — beginning at once, so a
+ * hub is starting while the client does its handshake — then reused. Before it is handed out again it is checked
+ * (it may have idled out or restarted on another port), and calls that arrive together share that one check, so a
+ * burst of 1,000 calls costs one health request, not 1,000 connections. `onEarlyFailure` hears why the first
+ * attempt failed; it is not final: the next call tries again and reports why.
+ */
+export function sharedHub(env: NodeJS.ProcessEnv, onEarlyFailure: (err: Error) => void): () => Promise<HubClient> {
+  let current: HubClient | null = null;
+  let fresh = false;
+  let pending: Promise<HubClient> | null = null;
+  const early = ensureHub({ env }).then(
+    (hub) => ((current = hub), (fresh = true)),
+    (err: Error) => onEarlyFailure(err),
+  );
+  const find = async (): Promise<HubClient> => {
+    await early;
+    // The first call after the start takes the hub the start found (it has just answered).
+    if (current && (fresh || (await current.healthy(1000)))) {
+      fresh = false;
+      return current;
+    }
+    current = await ensureHub({ env });
+    return current;
+  };
+  return () => (pending ??= find().finally(() => (pending = null)));
+}
