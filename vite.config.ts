@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 
 /** Loaded on demand, each a chunk of its own (with its own CSS): never part of a choice page's first load. */
-const LAZY = /\/web\/(config\/SettingsPanel|history\/HistoryPage|rendering\/FinalState)\.tsx$|\/web\/tasks\/|\/web\/resolve\/|@xterm/;
+const LAZY = /\/web\/(config\/SettingsPanel|history\/HistoryPage|rendering\/(FinalState|FinalAnswers|QuestionsForm|QuestionFieldset|use-question-arrows))\.tsx?$|\/web\/tasks\/|\/web\/resolve\/|@xterm/;
 
 /**
  * The portal bundle: web/main.tsx → dist/web/assets. One content-hashed entry (JS + CSS) holds what a choice

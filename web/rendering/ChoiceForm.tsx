@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { t } from '../config/i18n.js';
-import { api, ApiError } from '../state/api.js';
 import { useServices } from '../state/app-context.js';
 import { useStore } from '../state/app-store.js';
-import { CancelPanel } from './CancelPanel.js';
+import { AnswerActions } from './AnswerActions.js';
+import { useAnswerSender } from './use-answer-sender.js';
 import { OptionRow } from './OptionRow.js';
 import { selectionProblem, toggleOption } from './selection.js';
 import { useChoiceKeys } from './use-choice-keys.js';
@@ -16,30 +16,13 @@ export function ChoiceForm({ session }: { session: ChoiceSessionView }) {
   const settings = useStore(store, (s) => s.settings);
   const { draft, setDraft, discard } = useDraft(session);
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const { busy, error, send } = useAnswerSender(session, discard);
   const request = session.request;
   const multi = request.selection_mode === 'multi';
   const singleSubmit = !multi && settings.submit_mode === 'single-submit';
   const notes = settings.annotations_enabled;
   const hint = (key: string) => (settings.placeholders_enabled ? t(key) : undefined);
-
-  const send = async (path: 'submit' | 'cancel', body: Record<string, unknown>) => {
-    setBusy(true);
-    setError(null);
-    discard();
-    try {
-      const reply = await api<{ session: ChoiceSessionView }>('POST', `/api/sessions/${encodeURIComponent(session.id)}/${path}`, { ...body, interface: 'web' });
-      store.putSession(reply.session);
-    } catch (err) {
-      const ended = err instanceof ApiError && (err.body.session as ChoiceSessionView | undefined);
-      if (ended) store.putSession(ended);
-      else setError(t('error.generic', { message: (err as Error).message }));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const submit = (selected = draft.selected_ids) => {
     setTried(true);
@@ -113,19 +96,7 @@ export function ChoiceForm({ session }: { session: ChoiceSessionView }) {
           {t(problem.key, { count: problem.count, selected: draft.selected_ids.length })}
         </p>
       )}
-      {error && <p class="error" role="alert">{error}</p>}
-      {cancelling ? (
-        <CancelPanel busy={busy} onBack={() => setCancelling(false)} onConfirm={(note) => void send('cancel', { global_annotation: note })} initialNote={notes ? draft.global_annotation : ''} />
-      ) : (
-        <div class="actions">
-          <button type="submit" class="btn btn-primary" disabled={busy} data-testid="submit">
-            {busy ? t('choice.sending') : t('common:action.submit')}
-          </button>
-          <button type="button" class="btn btn-danger" disabled={busy} onClick={() => setCancelling(true)} data-testid="cancel">
-            {t('common:action.cancel')}
-          </button>
-        </div>
-      )}
+      <AnswerActions busy={busy} cancelling={cancelling} setCancelling={setCancelling} error={error} initialNote={notes ? draft.global_annotation : ''} onCancel={(note) => void send('cancel', { global_annotation: note })} />
     </form>
   );
 }

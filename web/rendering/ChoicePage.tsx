@@ -13,6 +13,8 @@ import { ChoiceSource } from './ChoiceSource.js';
 import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 
 const FinalState = lazyView(() => import('./FinalState.js').then((m) => m.FinalState));
+// Only gates with several questions need this form: its code is not part of every choice page's first load.
+const QuestionsForm = lazyView(() => import('./QuestionsForm.js').then((m) => m.QuestionsForm));
 
 /** /choice/:id — the question, live countdown and answer form while pending; the final state once over. */
 export function ChoicePage() {
@@ -54,8 +56,8 @@ export function ChoicePage() {
           </p>
         )}
       </header>
-      <PromptBody session={session} html={boot.session_id === session.id ? boot.prompt_html : null} />
-      {pending ? <ChoiceForm key={session.id} session={session} /> : <FinalState session={session} />}
+      {session.request.prompt.trim() && <PromptBody session={session} html={boot.session_id === session.id ? boot.prompt_html : null} />}
+      {!pending ? <FinalState session={session} /> : session.request.questions ? <QuestionsForm key={session.id} session={session} questions={session.request.questions} /> : <ChoiceForm key={session.id} session={session} />}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { i18n, t } from '../config/i18n.js';
 import { intlLocale } from '../list/relative-age.js';
+import { FinalAnswers } from './FinalAnswers.js';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(intlLocale(i18n.language)) : '—');
 
@@ -13,7 +14,8 @@ export function FinalState({ session }: { session: ChoiceSessionView }) {
   return (
     <section class="final" data-testid="final-state">
       <p class="notice">{t('final.heading')}</p>
-      <ul class="options readonly">
+      {session.request.questions && <FinalAnswers questions={session.request.questions} result={result} />}
+      <ul class="options readonly" hidden={Boolean(session.request.questions)}>
         {session.request.options.map((o) => (
           <li key={o.id} class={`option${chosen.has(o.id) ? ' option-checked' : ''}`} data-option={o.id} data-chosen={chosen.has(o.id)}>
             <span class="option-main">
@@ -30,8 +32,12 @@ export function FinalState({ session }: { session: ChoiceSessionView }) {
       <dl class="facts">
         <dt>{t('final.status')}</dt>
         <dd data-testid="final-status">{t(`common:status.${session.status}`)}</dd>
-        <dt>{t('final.selected')}</dt>
-        <dd data-testid="final-selected">{result?.selected.length ? result.selected.map((s) => s.label).join(', ') : t('final.nothing')}</dd>
+        {!session.request.questions && (
+          <>
+            <dt>{t('final.selected')}</dt>
+            <dd data-testid="final-selected">{result?.selected.length ? result.selected.map((s) => s.label).join(', ') : t('final.nothing')}</dd>
+          </>
+        )}
         {result?.free_text && (
           <>
             <dt>{t('final.freeText')}</dt>

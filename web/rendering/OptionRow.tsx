@@ -3,6 +3,8 @@ import { t } from '../config/i18n.js';
 
 interface Props {
   option: ChoiceOption;
+  /** The input group's name: `choice`, or `q<n>` for one of several questions. */
+  group?: string;
   /** 1-based position; 1–9 also pick the option from the keyboard. */
   position: number;
   multi: boolean;
@@ -16,14 +18,14 @@ interface Props {
 }
 
 /** One option: a real radio button or checkbox labelled by the option, its description, its note field. */
-export function OptionRow({ option, position, multi, checked, note, notePlaceholder, onToggle, onNote }: Props) {
-  const descId = `desc-${option.id}`;
+export function OptionRow({ option, group = 'choice', position, multi, checked, note, notePlaceholder, onToggle, onNote }: Props) {
+  const descId = `desc-${group}-${option.id}`;
   return (
     <div class={`option${checked ? ' option-checked' : ''}${option.recommended ? ' option-recommended' : ''}`} data-option={option.id}>
       <label class="option-main">
         <input
           type={multi ? 'checkbox' : 'radio'}
-          name="choice"
+          name={group}
           value={option.id}
           checked={checked}
           onClick={(e) => onToggle(e.detail > 0)}

@@ -1,4 +1,4 @@
-import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
+import type { ChoiceRequest, QuestionRules } from '../../shared/choice/validate-request.js';
 import { recommendedSelection, selectionProblem as sharedSelectionProblem } from '../../shared/choice/selection-rule.js';
 
 /** A message key of the `portal` namespace with its parameters. */
@@ -14,7 +14,7 @@ export function toggleOption(selected: readonly string[], id: string, mode: Choi
 }
 
 /** The hub's own rule (shared/choice/selection-rule.ts), as a message key of the portal. */
-export function selectionProblem(request: ChoiceRequest, selected: readonly string[], freeText: string): Problem | null {
+export function selectionProblem(request: Pick<QuestionRules, 'min_selections' | 'max_selections' | 'allow_free_text'>, selected: readonly string[], freeText: string): Problem | null {
   const problem = sharedSelectionProblem(request, selected, freeText);
   if (!problem) return null;
   return { key: problem.kind === 'too_few' ? 'selection.tooFew' : 'selection.tooMany', count: problem.bound };

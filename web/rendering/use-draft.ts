@@ -5,9 +5,13 @@ import { initialSelection } from './selection.js';
 const SAVE_AFTER_MS = 300;
 
 function startingDraft(session: ChoiceSessionView): ChoiceDraft {
-  return session.draft
+  const questions = session.request.questions;
+  // A gate with several questions keeps one entry per question (recommended options preselected in each).
+  const answers = questions && (session.draft?.answers?.length === questions.length ? session.draft.answers : questions.map((q) => ({ selected_ids: initialSelection(q), free_text: '' })));
+  const draft = session.draft
     ? { ...session.draft, annotations: { ...session.draft.annotations } }
     : { selected_ids: initialSelection(session.request), annotations: {}, global_annotation: '', free_text: '' };
+  return answers ? { ...draft, answers: answers.map((a) => ({ ...a })) } : draft;
 }
 
 function saveDraft(sessionId: string, draft: ChoiceDraft, keepalive = false): Promise<Response> {

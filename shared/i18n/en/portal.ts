@@ -33,6 +33,10 @@ export default {
     sending: 'Sending…',
     asked: 'Asked {{time}}',
   },
+  questions: {
+    position: 'Question {{n}} of {{count}}',
+    keys: 'Numbers pick in the current question; Tab or ←/→ move between questions; Ctrl+Enter submits.',
+  },
   selection: {
     tooFew: 'Select at least {{count}} (you selected {{selected}}).',
     tooMany: 'Select at most {{count}} (you selected {{selected}}).',
@@ -56,6 +60,7 @@ export default {
     nothing: 'nothing',
     freeText: 'Own answer',
     globalNote: 'Note',
+    questions: 'Answers',
     optionNotes: 'Notes on options',
     asked: 'Asked',
     ended: 'Ended',

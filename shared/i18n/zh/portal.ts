@@ -33,6 +33,10 @@ export default {
     sending: '正在发送…',
     asked: '提问于 {{time}}',
   },
+  questions: {
+    position: '第 {{n}} 题，共 {{count}} 题',
+    keys: '数字键在当前题目中选择；Tab 或 ←/→ 在题目之间切换；Ctrl+Enter 提交。',
+  },
   selection: {
     tooFew: '至少选择 {{count}} 项（当前 {{selected}} 项）。',
     tooMany: '最多选择 {{count}} 项（当前 {{selected}} 项）。',
@@ -56,6 +60,7 @@ export default {
     nothing: '无',
     freeText: '自定义回答',
     globalNote: '备注',
+    questions: '各题回答',
     optionNotes: '选项备注',
     asked: '提问时间',
     ended: '结束时间',

@@ -1,0 +1,81 @@
+import { expect, getSession, openPortal, test, type Created } from '../test/support/e2e/portal-fixture.js';
+import { shotPath } from '../test/support/e2e/screenshots.js';
+
+const request = {
+  title: 'Set up the orders service',
+  prompt: 'The orders service needs three decisions before I scaffold it.',
+  questions: [
+    { question: 'Which database should it use?', header: 'Database', options: [{ id: 'pg', label: 'PostgreSQL', recommended: true, description: 'Already used by billing.' }, { id: 'lite', label: 'SQLite' }] },
+    { question: 'Which extras should it start with?', header: 'Extras', multi_select: true, options: [{ id: 'auth', label: 'Auth' }, { id: 'cache', label: 'Cache' }, { id: 'queue', label: 'Queue' }] },
+    { question: 'What should the service be called?', header: 'Name', allow_free_text: true, options: [{ id: 'orders', label: 'orders' }, { id: 'order-desk', label: 'order-desk' }] },
+  ],
+  interface: 'web',
+  timeout_seconds: 600,
+};
+
+test.describe('choice page: several questions in one gate', () => {
+  test('one form: header chips, per-question keys and errors, one Submit → exact answers; final state lists them', async ({ page, hub }) => {
+    const { session, url } = await hub.client.request<Created>('POST', '/api/sessions', request);
+    await openPortal(page, url);
+    const questions = page.locator('[data-question]');
+    await expect(questions).toHaveCount(3);
+    await expect(page.getByTestId('question-chip-0')).toHaveText('Database');
+    await expect(page.getByTestId('question-chip-1')).toHaveText('Extras');
+    await expect(page.getByTestId('question-0')).toContainText('Which database should it use?');
+    await expect(page.getByTestId('question-0').getByRole('radio', { name: /PostgreSQL/ })).toBeChecked(); // recommended preselected
+    await expect(page.getByTestId('submit')).toHaveCount(1);
+
+    // Submitting with the extras question empty names that question and submits nothing.
+    await page.getByTestId('submit').click();
+    await expect(page.getByTestId('question-error-1')).toHaveText('Select at least 1 (you selected 0).');
+    await expect(page.getByTestId('question-error-0')).toHaveCount(0);
+    await expect(page.getByTestId('question-1').getByRole('checkbox', { name: /Auth/ })).toBeFocused();
+    expect((await getSession(hub, session.id)).status).toBe('pending');
+
+    // Keys: a number picks in the focused question; ←/→ move between questions.
+    await page.keyboard.press('3'); // Extras is focused: toggles Queue
+    await page.keyboard.press('1'); // … and Auth
+    await expect(page.getByTestId('question-1').getByRole('checkbox', { name: /Queue/ })).toBeChecked();
+    await expect(page.getByTestId('question-1').getByRole('checkbox', { name: /Auth/ })).toBeChecked();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('question-0').getByRole('radio', { name: /PostgreSQL/ })).toBeFocused();
+    await page.keyboard.press('2'); // Database: SQLite, and a one-answer question moves on to the next
+    await expect(page.getByTestId('question-0').getByRole('radio', { name: /SQLite/ })).toBeChecked();
+    await expect(page.getByTestId('question-1')).toHaveClass(/question-active/);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('question-2').getByRole('radio', { name: /orders$/ })).toBeFocused();
+    await page.getByTestId('free-text-2').fill('order-hub');
+    await page.getByTestId('global-note').fill('thanks');
+    await page.screenshot({ path: shotPath('questions-form.png'), fullPage: true });
+
+    await page.getByTestId('submit').click();
+    await expect(page.getByTestId('final-state')).toBeVisible();
+    const done = await getSession(hub, session.id);
+    expect(done.result).toMatchObject({
+      status: 'submitted',
+      selected: [],
+      global_annotation: 'thanks',
+      interface: 'web',
+      answers: [
+        { question_index: 0, selected: [{ id: 'lite', label: 'SQLite' }] },
+        { question_index: 1, selected: [{ id: 'queue', label: 'Queue' }, { id: 'auth', label: 'Auth' }] },
+        { question_index: 2, selected: [], free_text: 'order-hub' },
+      ],
+    });
+    await expect(page.getByTestId('final-answer-0')).toHaveText('SQLite');
+    await expect(page.getByTestId('final-answer-1')).toHaveText('Queue, Auth');
+    await expect(page.getByTestId('final-answer-2')).toHaveText('order-hub');
+    await page.screenshot({ path: shotPath('questions-final.png'), fullPage: true });
+  });
+
+  test('the draft of every question survives a reload', async ({ page, hub }) => {
+    const { session, url } = await hub.client.request<Created>('POST', '/api/sessions', request);
+    await openPortal(page, url);
+    await page.getByTestId('question-1').getByRole('checkbox', { name: /Cache/ }).check();
+    await page.getByTestId('free-text-2').fill('draft-name');
+    await expect.poll(async () => (await getSession(hub, session.id)).draft?.answers?.[2]?.free_text).toBe('draft-name');
+    await page.reload();
+    await expect(page.getByTestId('question-1').getByRole('checkbox', { name: /Cache/ })).toBeChecked();
+    await expect(page.getByTestId('free-text-2')).toHaveValue('draft-name');
+  });
+});
