@@ -27,6 +27,11 @@ export class HubEvents {
     return this.clients.size;
   }
 
+  /** Clients with the hub's credential (portal tabs, terminal UIs): they see new gates; a gate-link tab does not. */
+  get portalClientCount(): number {
+    return this.clients.size - this.gateOnly.size;
+  }
+
   /** A new client; `gates`: it was opened with gate links and may see those choice sessions only. */
   add(socket: WebSocket, gates?: ReadonlySet<string>): void {
     this.clients.set(socket, new Set());

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { dataPaths } from '../../server/config/data-paths.js';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
@@ -54,6 +55,20 @@ describe('Telegram configured from the settings', () => {
     expect((await bad.json()).error.message).toMatch(/^chat_id: must be a Telegram id/);
     expect((await hub.client.request<View>('GET', '/api/channels/telegram')).settings).toMatchObject({ token_set: true, chat_id: String(standin.owner.chatId) });
     expect(await readFile(dataPaths(hub.home).log, 'utf8')).not.toContain(standin.token);
+  });
+
+  it('no-portal: a tab opened with a gate link is not the portal (it shows no new gates), so gates still go out', async () => {
+    await hub.client.request('PUT', '/api/channels/telegram', { send: 'no-portal' });
+    const { url } = await hub.client.request<{ url: string }>('POST', '/api/sessions', { ...QUESTION, title: 'The gate whose link is open' });
+    const cookie = ((await fetch(url, { redirect: 'manual' })).headers.get('set-cookie') ?? '').split(';')[0];
+    const socket = new WebSocket(`${hub.baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    await until(async () => (await hub.client.request<{ clients: number }>('GET', '/api/health')).clients === 1);
+    const from = standin.calls.length;
+    await hub.client.request('POST', '/api/sessions', { ...QUESTION, title: 'Asked while only a gate link is open' });
+    await standin.waitForCall('sendMessage', (p) => String(p.text).includes('Asked while only a gate link is open'), from);
+    socket.close();
+    await hub.client.request('PUT', '/api/channels/telegram', { send: 'all' });
   });
 
   it('removing the token stops the channel (a chat id alone is said to need a token); removing both turns it off', async () => {

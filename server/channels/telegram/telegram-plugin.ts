@@ -44,7 +44,7 @@ export async function registerTelegram(app: FastifyInstance, ctx: HubContext, st
       messages,
       status,
       log: ctx.log,
-      liveClients: () => ctx.events.clientCount,
+      liveClients: () => ctx.events.portalClientCount,
       gateUrl: (id) => gateLink(ctx.baseUrl(), ctx.token, id),
     });
     channel.start();

@@ -44,7 +44,7 @@ export const wsRoute: HubPlugin = (app, ctx) => {
 
   let listQueued = false;
   const pushList = () => {
-    if (ctx.events.clientCount === 0) {
+    if (ctx.events.portalClientCount === 0) {
       deltas = null;
       return;
     }
