@@ -1,4 +1,5 @@
 import type { BlockLine } from './terminal-screen.js';
+import { isFaint } from './screen-cells.js';
 
 /** One line of a block split the way a person scans a list row: gutter, marker, checkbox, label, text. */
 export interface Row {
@@ -45,12 +46,24 @@ const MARKER = /^(\s*)([^\p{L}\p{N}\s[\](){}'"`<?]{1,2}(?=\s))?(\s*)/u;
 /** A checkbox or radio mark and its gap. */
 const MARK = /^(\[[ xX*✓✔•-]\]|\([ *xX•o]\)|[◯◉○●◻◼☐☑☒□■▢▣])(\s+)/u;
 const ROUND_OR_SQUARE = /^[◯◉○●◻◼☐☑☒□■▢▣]$/u;
+/** A check mark drawn on every row, its state shown by its style only (faint: not chosen). */
+const CHECK = /^[✔✓]$/u;
+const isMarkGlyph = (glyph: string) => ROUND_OR_SQUARE.test(glyph) || CHECK.test(glyph);
 /** A list label a person types: `1)`, `2.`, `a)`, `(3)`, `[4]`. */
 const LABEL = /^[([]?(\d{1,3}|[a-zA-Z])[).:\]]\s/u;
 
-/** The mark shows the row as chosen. */
+/** The mark shows the row as chosen by its glyph. */
 export function isOnMark(mark: string): boolean {
   return /[◉●◼☑☒■▣]|\[[xX*✓✔•]\]|\([*xX•o]\)/u.test(mark);
+}
+
+/** The mark's state is drawn by its style only (a check mark on every row, faint where not chosen). */
+export const isStyledMark = (mark: string) => CHECK.test(mark);
+
+/** The row's mark shows it as chosen: by its glyph, or for a check mark by not being faint. */
+export function rowMarked(row: Row): boolean {
+  if (isStyledMark(row.mark)) return !!row.markStyle && !row.markStyle.split('/').every(isFaint);
+  return isOnMark(row.mark);
 }
 
 function styleAt(line: BlockLine, from: number): string {
@@ -67,11 +80,11 @@ export function splitRow(line: BlockLine, index: number): Row {
   let rest = line.text.slice(m[0].length);
   let mark = '';
   const glyphs = Array.from(marker);
-  if (glyphs.length === 2 && ROUND_OR_SQUARE.test(glyphs[1])) {
+  if (glyphs.length === 2 && isMarkGlyph(glyphs[1])) {
     // A pointer drawn against a checkbox (`❯◯ cheese`).
     marker = glyphs[0];
     mark = glyphs[1];
-  } else if (ROUND_OR_SQUARE.test(marker)) {
+  } else if (isMarkGlyph(marker)) {
     // A round or square glyph alone before the text is a mark; whether it is a checkbox or a pointer (● among
     // blanks) is decided for the whole list (reading.ts).
     mark = marker;

@@ -92,6 +92,17 @@ describe('readScreen: the issue\'s classes', () => {
     expect(readScreen(brackets)).toMatchObject({ kind: 'multi_select', options: ['cheese', 'ham', 'olives'], cursor_index: 0, marked: [1, 2] });
   });
 
+  test('check marks on every row, told apart by style only (faint: not chosen), with a current row: a checklist; without one, no checklist', () => {
+    const GREY = '16777216,8,0,-1,0,0,0,0,0';
+    const GREEN = '16777216,2,0,-1,0,0,0,0,0';
+    const CURRENT = '16777216,6,0,-1,0,1,0,0,0';
+    const row = (text: string, row: number, mark: string, style = PLAIN): BlockLine => ({ text: `✔ ${text}`, row, style, styles: [mark, PLAIN, ...Array.from(text).map(() => style)] });
+    const lines = [{ text: '? Which parts? …', row: 0, style: PLAIN }, row('alpha', 1, GREEN), row('beta', 2, GREY), row('gamma', 3, GREEN, CURRENT), row('delta', 4, GREY)];
+    expect(readScreen(lines)).toMatchObject({ kind: 'multi_select', options: ['alpha', 'beta', 'gamma', 'delta'], cursor_index: 2, marked: [0, 2] });
+    const done = [{ text: 'Installing', row: 0, style: PLAIN }, row('fetched', 1, GREEN), row('built', 2, GREEN), row('linked', 3, GREEN)];
+    expect(readScreen(done)).toMatchObject({ kind: 'select', pointer_seen: false, marked: [] });
+  });
+
   test('a radio list (one round mark filled, nothing else singling a row out) is a single select', () => {
     expect(readScreen(['Continue?', '● Yes', '○ No'])).toMatchObject({ kind: 'select', options: ['Yes', 'No'], cursor_index: 0, pointer_seen: true });
   });
@@ -103,11 +114,14 @@ describe('readScreen: the issue\'s classes', () => {
     expect(readScreen(codex)).toMatchObject({ kind: 'select', options: ['1. Yes, proceed', '2. No, and tell Codex what to do'], cursor_index: 0 });
   });
 
-  test('a note between the question and its options: the question is the line that asks, read with the note', () => {
+  test('a note between the question and its options (a command, a hint, a key-hint block): the question is the line that asks', () => {
     const codex = ['Would you like to run the following command?', '', 'Reason: the script asks', '', '$ echo hi > made.txt', '', '› 1. Yes, proceed (y)', '  2. No (esc)'];
-    expect(readScreen(codex)).toMatchObject({ prompt: 'Would you like to run the following command?\nReason: the script asks\n$ echo hi > made.txt', options: ['1. Yes, proceed (y)', '2. No (esc)'] });
+    expect(readScreen(codex)).toMatchObject({ prompt: 'Would you like to run the following command?', options: ['1. Yes, proceed (y)', '2. No (esc)'] });
     const hint = ['│ Allow execution of [Shell]?       │', '│ To auto-accept, press Shift+Tab   │', '│                                   │', '│ ● 1. Allow once                   │', '│   2. No (esc)                     │'];
-    expect(readScreen(hint).prompt).toBe('Allow execution of [Shell]?\nTo auto-accept, press Shift+Tab');
+    expect(readScreen(hint).prompt).toBe('Allow execution of [Shell]?');
+    const help = ['? Which parts? ›', 'Instructions:', '    ↑/↓: Highlight option', '    enter/return: Complete answer', '◯   alpha', '◯   beta'];
+    expect(readScreen(help).prompt).toBe('? Which parts? ›');
+    expect(readScreen(['Searching \'foo?\'...', 'Select one to import:', '(2 found)', '❯ a', '  b']).prompt).toBe('Select one to import:');
   });
 
   test('no question is looked for across a separator, nor further than a few lines up', () => {
@@ -124,7 +138,7 @@ describe('readScreen: the issue\'s classes', () => {
       { text: '  2. No', row: 6, style: PLAIN },
     ];
     const screen: ScreenView = { lines: [], cursor: { line: 0, column: 0, visible: false }, cols: 80, rows: 24, applicationCursor: false };
-    expect(readScreen(rows, screen).prompt).toBe('Is this a project you created or one you trust? (Like your own code, or a well-known project.)\nSecurity guide');
+    expect(readScreen(rows, screen).prompt).toBe('Is this a project you created or one you trust? (Like your own code, or a well-known project.)');
   });
 
   test('a typing field with a dim placeholder, well below a banner, is what waits: the banner is not a menu', () => {

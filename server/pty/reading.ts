@@ -1,7 +1,7 @@
 import type { BlockLine, ScreenView } from './terminal-screen.js';
-import { isDim } from './screen-cells.js';
+import { isFaint } from './screen-cells.js';
 import { questionAbove } from './reading-question.js';
-import { inlineChoices, isOnMark, splitColumns, splitRow, unbox, type Row } from './reading-rows.js';
+import { inlineChoices, isStyledMark, rowMarked, splitColumns, splitRow, unbox, type Row } from './reading-rows.js';
 
 /**
  * What a person sees in the block a program drew since the last input. The one screen reader of gatehouse:
@@ -80,7 +80,7 @@ function pointerOf(rows: Row[]): number {
 
 /**
  * The line a visible cursor waits on (index into `lines`), or -1: at the end of its text, or before a
- * placeholder (the rest of the line drawn dim: an empty field's hint, gone once typing starts).
+ * placeholder (the rest of the line drawn faint: an empty field's hint, gone once typing starts).
  */
 function typingLine(lines: BlockLine[], screen?: ScreenView): number {
   if (!screen || !screen.cursor.visible || !lines.length) return -1;
@@ -92,7 +92,7 @@ function typingLine(lines: BlockLine[], screen?: ScreenView): number {
   const chars = Array.from(cursorText);
   if (screen.cursor.column >= chars.length) return at;
   const rest = (lines[at].styles ?? []).slice(screen.cursor.column, chars.length).filter((_, i) => chars[screen.cursor.column + i] !== ' ');
-  return rest.length && rest.every(isDim) ? at : -1;
+  return rest.length && rest.every(isFaint) ? at : -1;
 }
 
 /** Lines other than the list's that may stand between a list and the typing field under it (a count, a hint). */
@@ -127,16 +127,18 @@ function listAt(body: Row[], from: number, column: number): Row[] {
 
 function describe(listed: Row[]): List {
   const found = splitColumns(listed);
-  const marks = found.every((r) => r.mark) ? found.map((r) => r.mark) : null;
-  // Not every row has a mark: a lone ● is a pointer, not a checkbox.
+  // Not every row has a mark: a lone ● is a pointer, not a checkbox. Check marks told apart by style only make
+  // a checklist where a row is singled out as the current one (a finished task list has none).
+  let marks = found.every((r) => r.mark) ? found.map((r) => r.mark) : null;
+  if (marks && marks.every(isStyledMark) && pointerOf(found) < 0) marks = null;
   const rows = marks ? found : found.map((r) => ({ ...r, marker: r.marker || r.mark, mark: '' }));
   const labelled = rows.every((r) => r.label) && new Set(rows.map((r) => r.label)).size === rows.length;
   const labels = labelled ? rows.map((r) => r.label) : null;
   let pointer = pointerOf(rows);
   let multi = false;
   if (marks) {
-    const on = rows.map((r, i) => (isOnMark(r.mark) ? i : -1)).filter((i) => i >= 0);
-    const squares = marks.some((m) => /[[☐☑☒□■◻◼▢▣]/u.test(m));
+    const on = rows.map((r, i) => (rowMarked(r) ? i : -1)).filter((i) => i >= 0);
+    const squares = marks.some((m) => /[[☐☑☒□■◻◼▢▣]/u.test(m) || isStyledMark(m));
     const separatePointer = uniqueRows(rows, (r) => r.marker).length > 0;
     // A round mark filled on one row only, and nothing else singling out another row: a radio list (● / ○).
     const radio = !squares && !separatePointer && on.length === 1 && (pointer < 0 || pointer === on[0]);
@@ -241,7 +243,7 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
     pointer_seen: !!best && best.pointer >= 0,
     prompt_row: head.row,
     // A radio list's filled mark is listed too: one frame cannot tell it from a checklist with one box ticked.
-    marked: best ? best.rows.map((r, i) => (isOnMark(r.mark) ? i : -1)).filter((i) => i >= 0) : [],
+    marked: best ? best.rows.map((r, i) => (rowMarked(r) ? i : -1)).filter((i) => i >= 0) : [],
     labels: best?.labels ?? null,
     typing,
     screen: verbatim,

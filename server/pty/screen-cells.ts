@@ -8,10 +8,13 @@ export function styleKey(cell: IBufferCell): string {
   ].join(',');
 }
 
-/** The style key (see styleKey) draws its text dim (faint). */
-export function isDim(key: string): boolean {
-  const dim = key.split(',')[7];
-  return !!dim && dim !== '0' && dim !== 'false';
+/** Palette modes of a style key's colour (xterm: 16 and 256 colours); colour 8 there is grey. */
+const PALETTE_MODES = new Set(['16777216', '33554432']);
+
+/** The style key (see styleKey) draws its text faint: dim, or in the palette's grey. */
+export function isFaint(key: string): boolean {
+  const [fgMode, fg, , , , , , dim] = key.split(',');
+  return (!!dim && dim !== '0' && dim !== 'false') || (PALETTE_MODES.has(fgMode) && fg === '8');
 }
 
 /** Style of the first letter/digit cell of the logical line starting at `row` ('' if none). */

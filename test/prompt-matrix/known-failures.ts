@@ -2,10 +2,7 @@
 // outcome (a wrong pick marked WRONG PICK) is printed at the end of the run; it does not fail the suite, so main
 // stays green while server/pty is rebuilt (issue 10). Remove a style as soon as it passes — the run's report
 // lists the known failures that now pass. Details for the PTY core: FINDINGS.md.
-export const KNOWN_PROMPT_MATRIX_FAILURES: Record<string, string> = {
-  'prompts-multiselect': 'the prompt relayed is the last "Instructions:" line (the question sits above the help block); the pick is verified and lands',
-  'enquirer-multiselect': 'every row shows ✔ (checked or not told by colour only): read as a single select, selected_options refused clearly',
-};
+export const KNOWN_PROMPT_MATRIX_FAILURES: Record<string, string> = {};
 
 /**
  * While set, randomised.test.ts prints its violations instead of failing (same reason as above). Set it to null
