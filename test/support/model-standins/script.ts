@@ -60,6 +60,15 @@ function safeParse(text: string): unknown {
   }
 }
 
+/** The tool that loads a deferred tool's schema (Qwen Code); a call to it is no step of the script. */
+export const TOOL_SEARCH = 'tool_search';
+
+/** MCP tools a request names without offering them (Qwen Code lists them under "Deferred Tools" in its system prompt). */
+export function deferredMcpTools(body: unknown, offeredTools: string[]): string[] {
+  const named = new Set(JSON.stringify(body ?? '').match(/mcp__[A-Za-z0-9-]+__[A-Za-z0-9_-]+/g) ?? []);
+  return [...named].filter((t) => !offeredTools.includes(t));
+}
+
 /** Shell tools by CLI, with how each wants its command. */
 const SHELL_TOOLS: Array<{ name: string; args: (command: string) => Record<string, unknown> }> = [
   { name: 'Bash', args: (command) => ({ command, description: 'Run the command the script asks for' }) },
@@ -74,7 +83,7 @@ const SHELL_TOOLS: Array<{ name: string; args: (command: string) => Record<strin
  * The step for a request whose history holds `assistantTurns` of the stand-in's own turns, resolved against the tool
  * names the request offers. Past the end of the script the stand-in says "done".
  */
-export function stepFor(script: ScriptStep[], assistantTurns: number, offeredTools: string[], seen: ToolResultSeen[] = []): { text: string } | ToolCall {
+export function stepFor(script: ScriptStep[], assistantTurns: number, offeredTools: string[], seen: ToolResultSeen[] = [], deferredTools: string[] = []): { text: string } | ToolCall {
   const planned = script[assistantTurns] ?? { text: 'done' };
   const step = typeof planned === 'function' ? planned(seen) : planned;
   if ('text' in step) return { text: step.text };
@@ -83,7 +92,11 @@ export function stepFor(script: ScriptStep[], assistantTurns: number, offeredToo
     if (!shell) throw new Error(`script wants a shell command but the CLI offered no known shell tool (offered: ${offeredTools.join(', ')})`);
     return { name: shell.name, args: shell.args(step.shell) };
   }
-  const name = offeredTools.find((t) => t === step.tool || t.endsWith(`__${step.tool}`) || t.endsWith(`_${step.tool}`));
-  if (!name) throw new Error(`script wants tool "${step.tool}" but the CLI offered: ${offeredTools.join(', ')}`);
+  const named = (t: string) => t === step.tool || t.endsWith(`__${step.tool}`) || t.endsWith(`_${step.tool}`);
+  const name = offeredTools.find(named);
+  const deferred = deferredTools.find(named);
+  // Qwen Code offers MCP tools by name only until the model loads them with tool_search, as a model would.
+  if (!name && deferred && offeredTools.includes(TOOL_SEARCH)) return { name: TOOL_SEARCH, args: { query: `select:${deferred}` } };
+  if (!name) throw new Error(`script wants tool "${step.tool}" but the CLI offered: ${offeredTools.join(', ')}${deferredTools.length ? ` (deferred: ${deferredTools.join(', ')})` : ''}`);
   return { name, args: step.args };
 }

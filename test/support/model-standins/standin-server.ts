@@ -2,7 +2,7 @@
 // request, so a test can assert exactly what the CLI sent back (tool results, the prompt, the tools offered).
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signatureOf, stepFor, type ScriptStep, type ToolResultSeen } from './script.js';
+import { deferredMcpTools, signatureOf, stepFor, TOOL_SEARCH, type ScriptStep, type ToolResultSeen } from './script.js';
 import type { WireFormat } from './wire-format.js';
 import { writeJson } from './wire-format.js';
 
@@ -66,9 +66,11 @@ export async function startModelStandin(format: WireFormat, script: ScriptStep[]
         else format.sideReply(res, path, body);
         return;
       }
-      record.turn = format.assistantSignatures(body).filter((s) => written.has(s)).length;
+      // A tool_search call loads a tool the script wants next; it does not advance the script.
+      record.turn = format.assistantSignatures(body).filter((s) => written.has(s) && !s.startsWith(`call:${TOOL_SEARCH}:`)).length;
       record.toolResults = format.toolResults(body);
-      const reply = stepFor(script, record.turn, format.offeredTools(body), record.toolResults);
+      const offered = format.offeredTools(body);
+      const reply = stepFor(script, record.turn, offered, record.toolResults, deferredMcpTools(body, offered));
       record.answered = reply;
       written.add(signatureOf(reply));
       recorded();
