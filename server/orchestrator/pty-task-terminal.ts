@@ -1,4 +1,4 @@
-import { pickOption, keyNamed, pressInTurn, PtyProgram, typeAnswer, type Key } from '../pty/index.js';
+import { foregroundRunnable, pickOption, keyNamed, pressInTurn, PtyProgram, typeAnswer, type Key } from '../pty/index.js';
 import { readMenu } from './menu-reading.js';
 import type { ChooseResult, TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
 /** Transcripts up to this size are replayed to a client that attaches (colours and all); beyond, the visible rows. */
@@ -49,6 +49,7 @@ export class PtyTaskTerminal implements TaskTerminal {
 
   write(data: string): void {
     this.submitted = false;
+    this.noteInput();
     this.program.write(data);
     this.poke();
   }
@@ -62,18 +63,44 @@ export class PtyTaskTerminal implements TaskTerminal {
   private async acting<T>(act: () => Promise<T>): Promise<T> {
     this.busy++;
     this.submitted = false;
+    this.noteInput();
     try {
       return await act();
     } finally {
       this.busy--;
+      // The keys were pressed: the screen as it is now is the one they answered.
+      this.noteInput();
       this.poke();
     }
   }
 
   private busy = 0;
+  /** Inputs sent so far (raw writes, text, acting before and after): a wait concluded across one is stale. */
+  private inputs = 0;
+  /** What the screen showed (text and cursor) when the last input was sent. */
+  private screenAtInput: string | null = null;
+
+  private noteInput(): void {
+    this.inputs++;
+    this.screenAtInput = this.screenWithCursor();
+  }
+
+  /** The visible rows and the cursor, straight from the terminal buffer (cheap enough for every keystroke). */
+  private screenWithCursor(): string {
+    const term = this.program.screenBuffer.term;
+    const buf = term.buffer.active;
+    const rows = Array.from({ length: term.rows }, (_, i) => buf.getLine(buf.baseY + i)?.translateToString(true) ?? '');
+    return `${buf.type} ${buf.cursorX},${buf.cursorY}\n${rows.join('\n')}`;
+  }
+
+  private visibleScreen(): string {
+    const view = this.program.screen();
+    return view.lines.slice(-view.rows).join('\n');
+  }
 
   /** Text then Enter in one write: a terminal delivers them in order, and a line editor takes the text first. */
   typeText(text: string, submit: boolean): void {
+    this.noteInput();
     this.program.pressKeys(submit ? [{ text }, 'enter'] : [{ text }]);
     this.submitted = submit;
     this.poke();
@@ -143,19 +170,37 @@ export class PtyTaskTerminal implements TaskTerminal {
     while (!this.exited) {
       // Reset before looking: output that arrives while the core decides makes us look again afterwards.
       this.dirty = false;
+      const inputs = this.inputs;
       const result = await this.program.waitForInput({ timeoutMs: 60 * 60_000 });
       if (result !== 'waiting' || this.exited) continue;
+      const holds = this.busy === 0 && (await this.stillWaiting(inputs));
       if (this.busy > 0) {
         await new Promise<void>((resolve) => (this.wake = resolve));
         this.wake = null;
         continue;
       }
-      await this.program.screenBuffer.parsed();
+      if (!holds) continue;
       const wait = this.describeWait();
       for (const listener of this.waitListeners) listener(wait);
       if (!this.dirty && !this.exited) await new Promise<void>((resolve) => (this.wake = resolve));
       this.wake = null;
     }
+  }
+
+  /**
+   * The wait the core reported holds for the screen as it is now. Not when input was sent after the core began
+   * looking (keys pressed meanwhile: the screen read is one the program has not answered yet — a policy would
+   * answer it twice); not when output the program already wrote was still unread (quiet on our side only); not,
+   * for a wait told by the screen settling, while the program is runnable (preempted mid-draw on a loaded
+   * machine, its menu half drawn). Then the caller looks again.
+   */
+  private async stillWaiting(inputs: number): Promise<boolean> {
+    const changedAt = this.program.screenBuffer.meaningfulChangeAt;
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.program.screenBuffer.parsed();
+    if (this.exited || this.inputs !== inputs) return false;
+    if (this.program.screenBuffer.meaningfulChangeAt !== changedAt) return false;
+    return !(this.program.lastWaitSignal === 'screen-settle' && foregroundRunnable(this.program.pid));
   }
 
   private poke(): void {
@@ -166,11 +211,13 @@ export class PtyTaskTerminal implements TaskTerminal {
   private describeWait(): TerminalWait {
     const view = this.program.screen();
     const menu = readMenu(this.program);
+    const screen = this.visibleScreen();
     return {
       prompt: menu.prompt,
       options: menu.options,
       cursor: menu.cursor,
-      screen: view.lines.slice(-view.rows).join('\n'),
+      screen,
+      unchangedSinceInput: this.screenWithCursor() === this.screenAtInput,
       cursorLine: (view.lines[view.cursor.line] ?? '').trimEnd(),
       drawn: menu.reading.kind !== 'none' && !(this.submitted && !this.program.lineFeedSinceInput()),
     };

@@ -80,6 +80,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   /** A person's raw keystrokes (attach); answers a waiting task. */
   write(data: string): void {
     if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
+    this.answeredItself = false;
     this.terminal.write(data);
     this.resumeAfterInput();
   }
@@ -87,12 +88,14 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   /** A person's text (typed verbatim, then Enter unless submit is false). */
   typeText(text: string, submit = true): void {
     if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
+    this.answeredItself = false;
     this.terminal.typeText(text, submit);
     this.resumeAfterInput();
   }
 
   async pressKeys(keys: string[]): Promise<void> {
     if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
+    this.answeredItself = false;
     await this.acting(() => this.terminal!.pressKeys(keys));
     this.resumeAfterInput();
   }
@@ -104,6 +107,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   async choose(index: number): Promise<void> {
     const options = this.state.interaction?.options ?? [];
     if (!options.some((o) => o.index === index)) throw new Error(`option ${index} is not on the screen (${options.length} options)`);
+    this.answeredItself = false;
     const result = await this.acting(() => this.terminal!.choose(index));
     if (!result.ok) throw new Error(`the pick was not made: ${result.error}`);
     this.resumeAfterInput();
@@ -120,6 +124,11 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   }
 
   private busyActing = 0;
+  /**
+   * The last input was gatehouse's own (a policy's answer, a pending input). Until the program shows a new
+   * screen, a wait is on the very screen that input answered: acting again would answer one prompt twice.
+   */
+  private answeredItself = false;
 
   /** End the process (a DONE keepAlive task stays DONE; anything else becomes FAILED with `reason`). */
   async stop(reason = 'stopped'): Promise<void> {
@@ -131,6 +140,10 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     const status = this.state.status;
     // A wait while WAITING_FOR_USER means the screen changed meanwhile: read it again.
     if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive || this.busyActing > 0) return;
+    if (this.answeredItself) {
+      if (wait.unchangedSinceInput) return this.unchangedAfterOwnAnswer(wait);
+      this.answeredItself = false;
+    }
     // Nothing drawn since the last input (the echo of what was typed): the program has not asked anything yet.
     if (!wait.drawn && this.state.pendingInputs.length === 0 && status === 'RUNNING') return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition);
@@ -153,6 +166,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
         t.status = 'RUNNING';
         t.interaction = null;
       });
+      this.answeredItself = true;
       this.terminal!.typeText(next, true);
       return;
     }
@@ -174,6 +188,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
           t.status = 'RUNNING';
           t.interaction = null;
         });
+        this.answeredItself = true;
         void this.acting(() => this.apply(action)).then((refused) => {
           if (!refused) return void this.emit('auto-answered', action);
           // The policy's pick could not be made as planned: a person decides, told what was seen.
@@ -188,6 +203,20 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     }
     this.set((t) => (t.status = 'WAITING_FOR_USER'));
     if (!alreadyAsked) this.emit('needs-user');
+  }
+
+  /**
+   * The program waits on the screen gatehouse itself just answered, showing nothing new: the answer was taken
+   * without effect (or the program re-presented the same screen). Not answered again — a person decides, told why.
+   */
+  private unchangedAfterOwnAnswer(wait: TerminalWait): void {
+    if (this.state.status === 'WAITING_FOR_USER') return;
+    const note = 'gatehouse answered this screen and the program shows nothing new since; it is not answered twice';
+    this.set((t) => {
+      t.status = 'WAITING_FOR_USER';
+      t.interaction = { prompt: wait.prompt, options: wait.options, cursor: wait.cursor, screen: `${note}\n\n${wait.screen}` };
+    });
+    this.emit('needs-user');
   }
 
   private handlerContext(interaction: { prompt: string; options: Array<{ index: number; text: string }>; cursor: number; screen: string }): HandlerContext {

@@ -9,6 +9,8 @@ export interface TerminalWait {
   cursor: number;
   /** The visible screen, plain text, wrapped rows joined. */
   screen: string;
+  /** The visible screen is exactly what it was when the last input was sent: the program shows nothing new since. */
+  unchangedSinceInput: boolean;
   /** The screen line the cursor is on (where a shell or REPL draws its prompt), right-trimmed. */
   cursorLine: string;
   /** The program drew something since the last input (a wait on an unchanged screen is no new question). */

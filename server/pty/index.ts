@@ -16,4 +16,5 @@ export { readFullMenu } from './read-full-menu.js';
 export type { ReadFullMenuOptions } from './read-full-menu.js';
 export { typeAnswer } from './type-answer.js';
 export { killProcessGroup, groupAlive } from './process-group.js';
+export { foregroundRunnable } from './proc-wait-state.js';
 export { isSpinnerVariant } from './spinner-variant.js';

@@ -99,6 +99,14 @@ export function foregroundWaitsOnTty(root: number, tty: string, runsAtInput: Map
   return false;
 }
 
+/**
+ * A foreground process is runnable (state R): on a loaded machine it may be preempted in the middle of drawing,
+ * so a quiet screen then says nothing about it waiting for input.
+ */
+export function foregroundRunnable(root: number): boolean {
+  return foregroundProcesses(root).some((p) => p.state === 'R');
+}
+
 /** Scheduling counters of the foreground processes, taken when input is sent. */
 export function runCounters(root: number): Map<number, number> {
   return new Map(foregroundProcesses(root).map((p) => [p.pid, p.runs]));

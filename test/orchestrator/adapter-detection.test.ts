@@ -22,6 +22,7 @@ function wait(screen: string, cursorLine?: string): TerminalWait {
     options: menu.answer_with === 'option' ? menu.options.map((text, index) => ({ index, text })) : [],
     cursor: menu.cursor_index,
     screen,
+    unchangedSinceInput: false,
     cursorLine: cursorLine ?? lines[lines.length - 1],
     drawn: true,
   };

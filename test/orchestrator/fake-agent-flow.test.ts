@@ -33,7 +33,7 @@ describe('fake agent under the orchestrator', () => {
 
   // Under heavy load the policy sometimes answers one prompt twice (autoAnswered 2): a stale screen read as a new
   // question — open in issue 10. Retried so CI is not decided by it; the double answer is a bug, not a flake.
-  it('with autoApprove: injectArgs are appended and no person is asked', { retry: 2 }, async () => {
+  it('with autoApprove: injectArgs are appended and no person is asked', async () => {
     const needed: string[] = [];
     orchestrator.on('interaction-needed', (task) => needed.push(task.id));
     const session = orchestrator.start({ stages: [{ tasks: [{ name: 'agent', adapter: 'fake-agent', autoApprove: true, pendingInputs: ['/ask', '/menu'] }] }] });

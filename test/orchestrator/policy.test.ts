@@ -55,13 +55,26 @@ describe('policy-driven resolution on a real agent-like TUI', () => {
 
   // Under a loaded full suite a half-drawn menu is sometimes raised to a person (no options) before the policy
   // sees the whole menu — the same open bug as fake-agent-flow's double answer (issue 10). Retried meanwhile.
-  it('autoApprove + a choose handler picks a menu option through the generic menu parser', { retry: 2 }, async () => {
+  it('autoApprove + a choose handler picks a menu option through the generic menu parser', async () => {
     const session = orchestrator.start({ stages: [{ tasks: [{ name: 'agent', adapter: 'fake-agent', autoApprove: true, pendingInputs: ['/menu'] }] }] });
     const result = await finished(orchestrator, session);
     expect(result.status).toBe('DONE');
     expect(needed).toEqual([]);
     expect(auto).toEqual([{ type: 'choose', index: 1, label: 'choose "balanced-medium"' }]);
     expect(stripAnsi(output)).toContain('Model set to balanced-medium.');
+  });
+
+  it('a policy answers a prompt once: when the program takes the answer and shows nothing new, a person is asked instead of answering again', async () => {
+    // Reads Enter after Enter without echo or output: every answer leaves the screen as it was.
+    const session = orchestrator.start({ stages: [{ tasks: [{ name: 'deaf', command: 'bash', args: ['-c', "printf 'Press Enter to continue '; while true; do read -rs _; done"], autoApprove: true, handlers: [{ type: 'pressEnter', when: 'Press Enter' }] }] }] });
+    const waiting = await taskWhere(orchestrator, (t) => t.name === 'deaf' && t.status === 'WAITING_FOR_USER');
+    expect(auto).toEqual([{ type: 'keys', keys: '\r', label: 'Enter' }]);
+    expect(waiting.autoAnswered).toBe(1);
+    expect(needed.map((t) => t.id)).toEqual([waiting.id]);
+    expect(waiting.interaction?.screen).toContain('it is not answered twice');
+    expect(waiting.interaction?.screen).toContain('Press Enter to continue');
+    await orchestrator.stopTask(waiting.id);
+    expect((await finished(orchestrator, session)).status).toBe('FAILED');
   });
 
   it('autoApprove but no handler matches: falls back to a person (WAITING_FOR_USER + event), who answers the parsed menu', async () => {
