@@ -32,6 +32,7 @@ test.describe('gate link', () => {
 
     const root = await page.goto(`${hub.baseUrl}/`);
     expect(root?.status()).toBe(403);
+    await expect(page.getByTestId('gate-link-refused')).toContainText('gatehouse open');
   });
 
   test('says so in Chinese when the portal language is zh', async ({ page, hub }) => {
@@ -41,6 +42,8 @@ test.describe('gate link', () => {
     await expect(page.getByTestId('gate-link-hint')).toContainText('此链接只能打开这一个问题。');
     await expect(page.getByTestId('gate-link-hint')).toContainText('gatehouse open');
     await expectNoKeyNames(page);
+    await page.goto(`${hub.baseUrl}/history`);
+    await expect(page.getByTestId('gate-link-refused')).toContainText('此浏览器只持有单个问题的链接');
   });
 
   test('a browser that holds the hub\'s credential sees the whole portal from the same link', async ({ page, hub }) => {

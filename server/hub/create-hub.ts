@@ -37,7 +37,7 @@ export async function createHub(config: HubConfig, log: Logger, env: NodeJS.Proc
   const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true, bodyLimit: MAX_DRAINED_BYTES, onConstructorPoisoning: 'ignore', schemaController: { compilersFactory: lazySchemaCompilers as never } });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   const extraHosts = config.host === '127.0.0.1' || config.host === 'localhost' ? [] : [config.host];
-  app.addHook('onRequest', createRequestGuard({ token, extraHosts }));
+  app.addHook('onRequest', createRequestGuard({ token, extraHosts, language: () => settings.get().effective_language }));
   answerOversizedBodies(app);
   compressResponses(app);
   app.setErrorHandler(createErrorHandler(sessions));

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sameToken } from '../discovery/credential.js';
 import { GATE_COOKIE, grantsCookieValue, grantsFromCookie, isGateCapability } from './gate-capability.js';
 import { GATE_PARAM } from './handoff.js';
+import { refuseGateLinkOnly } from './gate-link-refusal.js';
+import type { Language } from '../../shared/settings.js';
 
 export const COOKIE_NAME = 'gatehouse_token';
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -60,6 +62,8 @@ export interface GuardOptions {
   token: string;
   /** Extra host names accepted besides loopback (when bound to another interface on purpose). */
   extraHosts?: string[];
+  /** The portal's language, for the page that refuses a browser holding gate links only (default English). */
+  language?: () => Language;
 }
 
 /**
@@ -97,12 +101,13 @@ export function createRequestGuard(opts: GuardOptions) {
       reply.header('set-cookie', cookieHeader(COOKIE_NAME, opts.token));
       return;
     }
-    return guardGateLink(opts.token, request, reply, typeof query[GATE_PARAM] === 'string' ? (query[GATE_PARAM] as string) : null);
+    return guardGateLink(opts, request, reply, typeof query[GATE_PARAM] === 'string' ? (query[GATE_PARAM] as string) : null);
   };
 }
 
 /** Without the credential: a gate link's capability (in the query or the grants cookie) opens its own session only. */
-function guardGateLink(token: string, request: FastifyRequest, reply: FastifyReply, queryCapability: string | null) {
+function guardGateLink(opts: GuardOptions, request: FastifyRequest, reply: FastifyReply, queryCapability: string | null) {
+  const { token } = opts;
   const granted = grantsFromCookie(token, cookieValue(request.headers.cookie, GATE_COOKIE));
   const sessionId = (request.params as Record<string, unknown> | undefined)?.id;
   const scope = request.routeOptions.config?.gate;
@@ -115,8 +120,6 @@ function guardGateLink(token: string, request: FastifyRequest, reply: FastifyRep
     accessByRequest.set(request, { full: false, gates: new Set(granted) });
     return;
   }
-  if (granted.length > 0) {
-    return reply.code(403).send({ error: { code: 'gate_link_only', message: 'this browser holds links to single questions only, and this is not one of them; to see every question, run `gatehouse open` on the hub\'s computer' } });
-  }
+  if (granted.length > 0) return refuseGateLinkOnly(request, reply, opts.language?.() ?? 'en');
   return reply.code(401).send({ error: { code: 'unauthorized', message: 'missing or wrong gatehouse credential (use the URL gatehouse printed, or Authorization: Bearer <token>)' } });
 }

@@ -126,6 +126,19 @@ describe('a gate link', () => {
     expect((await hub.client.request<Handoff>('GET', `/api/sessions/${o}`)).session.status).toBe('pending');
   });
 
+  it('a browser navigating elsewhere gets a 403 page that says what its links open and how to open the portal', async () => {
+    for (const path of ['/', '/history', `/choice/${other.session.id}`, `/tasks/${taskId}`]) {
+      const res = await fetch(`${hub.baseUrl}${path}`, withGate({ headers: { accept: 'text/html,application/xhtml+xml' } }));
+      expect(res.status, path).toBe(403);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain('data-testid="gate-link-refused"');
+      expect(html).toContain('This browser holds links to single questions only');
+      expect(html).toContain('gatehouse open');
+      expect(html).not.toContain('Another agent asks');
+    }
+  });
+
   it('keeps the task terminal WebSocket closed, and its /ws carries that gate only', async () => {
     const terminal = socketWith({ cookie: gateCookie }, `/api/tasks/${encodeURIComponent(taskId)}/terminal`);
     expect(await terminal.outcome).toBe('refused:403');

@@ -17,6 +17,7 @@ export default {
   },
   gateLink: {
     title: 'This link opens this one question only.',
+    refused: 'This browser holds links to single questions only, and this page is not one of them.',
     hint: 'To see every question, the history and the settings, run `gatehouse open` on the computer where gatehouse runs.',
   },
   choice: {

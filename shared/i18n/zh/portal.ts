@@ -17,6 +17,7 @@ export default {
   },
   gateLink: {
     title: '此链接只能打开这一个问题。',
+    refused: '此浏览器只持有单个问题的链接，此页面不在其中。',
     hint: '要查看所有问题、历史记录和设置，请在运行 gatehouse 的电脑上执行 `gatehouse open`。',
   },
   choice: {
