@@ -2,7 +2,8 @@
 // orchestrator does; the user's own settings untouched), against its model stand-in and a real hub.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordTestedWith } from './tested-with.js';
 import { COMMAND, fileExists, hookCommandLine, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
 
 let run: HookRun | null = null;
@@ -29,6 +30,7 @@ function savedAllowRules(launch: { cwd: string; home: string }): string[] {
 }
 
 describe.skipIf(skipUnlessInstalled('claude'))('Claude Code permission hook → gatehouse', () => {
+  beforeEach(() => recordTestedWith('claude', 'hooks'));
   it("a person's No: nothing runs, and the model is told why", async () => {
     run = await startHookRun('claude', { hub: true, configure: withHookSettings });
     await run.cli.waitFor('? for shortcuts');

@@ -2,7 +2,8 @@
 // the orchestrator does) and --dangerously-bypass-hook-trust for the run, against its stand-in and a real hub.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordTestedWith } from './tested-with.js';
 import { COMMAND, fileExists, hookCommandLine, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
 
 let run: HookRun | null = null;
@@ -18,6 +19,7 @@ function withHooksJson(launch: { env: Record<string, string>; args: string[] }) 
 }
 
 describe.skipIf(skipUnlessInstalled('codex'))('Codex permission hook → gatehouse', () => {
+  beforeEach(() => recordTestedWith('codex', 'hooks'));
   it("a person's No: nothing runs, and the model is told why", async () => {
     run = await startHookRun('codex', { hub: true, configure: withHooksJson });
     await run.cli.waitFor('Ask Codex to do anything');

@@ -5,7 +5,8 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordTestedWith } from './tested-with.js';
 import { cliLauncher } from '../../server/package-info.js';
 import { COMMAND, fileExists, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
 
@@ -95,6 +96,7 @@ describe('gatehouse hooks install / uninstall', () => {
 });
 
 describe.skipIf(skipUnlessInstalled('claude'))('Claude Code run by hand after gatehouse hooks install', () => {
+  beforeEach(() => recordTestedWith('claude', 'hooks'));
   it("asks the person through the hub; their No is what the model gets", async () => {
     run = await startHookRun('claude', {
       hub: true,

@@ -2,13 +2,14 @@
 // (stand-in) starts a choice and polls it, a person answers with `gatehouse answer`, and the test asserts the
 // exact tool result the model received.
 import { execFileSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cliLauncher } from '../../server/package-info.js';
 import type { AgentCli } from '../support/model-standins/agent-setups.js';
 import type { ScriptStep, ToolResultSeen } from '../support/model-standins/script.js';
 import { startHookRun, skipUnlessInstalled, type HookRun } from '../support/agent-hook-run.js';
 import type { ScreenRecorder } from '../support/screen-recorder.js';
 import { registerAsReadmeSays } from './readme-snippets.js';
+import { recordTestedWith } from './tested-with.js';
 
 let run: HookRun | null = null;
 afterEach(async () => {
@@ -97,6 +98,7 @@ const CASES: Array<{ cli: AgentCli; name: string; option: { id: string; label: s
 
 for (const { cli, name, option } of CASES) {
   describe.skipIf(skipUnlessInstalled(cli))(`${name} as an MCP client (README snippet)`, () => {
+    beforeEach(() => recordTestedWith(cli, 'mcp-client'));
     it('gets the typed answer a person gave with gatehouse answer', { timeout: 180_000 }, async () => {
       run = await startHookRun(cli, { hub: true, configure: registerAsReadmeSays, script });
       for (const text of READY[cli]) await run.cli.waitFor(text);
