@@ -205,6 +205,7 @@ describe('ChoiceSessions with several questions', () => {
     expect(await refusal({ answers: [{ question_index: 0, selected_ids: ['pg', 'lite'] }, { question_index: 1, selected_ids: ['nope'] }, { question_index: 2, selected_ids: [] }] })).toEqual([
       'answers[0].selected_ids: select at most 1 (got 2)',
       'answers[1].selected_ids[0]: unknown option id "nope"',
+      'answers[2].selected_ids: select at least 1 (got 0)', // free text allowed, but neither picked nor typed
     ]);
     expect(await refusal({ answers: [{ question_index: 0, selected_ids: ['pg'], free_text: 'x' }, { question_index: 1, selected_ids: ['auth'] }, { question_index: 2, selected_ids: ['keep'] }] })).toEqual([
       'answers[0].free_text: this question does not accept free text',

@@ -4,7 +4,8 @@ import { createI18n } from '../../shared/i18n/index.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
 import { choiceUrl } from '../hub/handoff.js';
 import { HubRequestError, type HubClient } from '../hub-client/hub-client.js';
-import { draftOf, handleChoiceKey, initialState, type ChoiceEffect, type ChoiceUiState } from './choice-state.js';
+import type { ChoiceEffect } from './choice-state.js';
+import { answeringFor } from './answering.js';
 import { DeadlineClock } from './countdown.js';
 import type { HubLive } from './hub-live.js';
 import type { Key } from './keys.js';
@@ -44,7 +45,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
   const request = session.request;
   const clock = new DeadlineClock(Date.parse(session.deadline_at));
   clock.calibrate(Date.parse(session.deadline_at), session.remaining_ms);
-  let state: ChoiceUiState = initialState(request, session.draft);
+  const answering = answeringFor(request, session.draft);
   let screen: 'choice' | 'settings' = 'choice';
   let settingsRow = 0;
   let settingsNote: string | null = null;
@@ -66,7 +67,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
         return;
       }
       const out = renderChoice({
-        request, state, t, scroll, manualScroll, ...size,
+        ...answering.view(), t, scroll, manualScroll, ...size,
         createdAt: new Date(session.created_at),
         sourceLine: sourceLabel(session.source),
         remainingMs: clock.remainingMs(),
@@ -82,7 +83,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
     const saveDraft = async () => {
       if (draftTimer) clearTimeout(draftTimer);
       draftTimer = null;
-      await hub.request('PUT', `${path}/draft`, draftOf(state)).catch(() => undefined);
+      await hub.request('PUT', `${path}/draft`, answering.draft()).catch(() => undefined);
     };
     const finish = (outcome: ChooseOutcome) => {
       if (done) return;
@@ -102,7 +103,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
         if (ended) return finish({ kind: 'ended', session: ended, here: false });
       }
       const detail = err instanceof HubRequestError && err.problems.length ? err.problems.map((p) => `${p.field}: ${p.message}`).join('; ') : (err as Error).message;
-      state = { ...state, message: { key: 'message.hubError', params: { detail }, tone: 'error' } };
+      answering.setMessage({ key: 'message.hubError', params: { detail }, tone: 'error' });
       render();
     };
 
@@ -110,14 +111,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
       switch (effect.type) {
         case 'submit': {
           ending = true;
-          const annotations = settings.annotations_enabled ? state.annotations : {};
-          const body = {
-            selected_ids: state.selected,
-            annotations,
-            global_annotation: settings.annotations_enabled ? state.globalNote : '',
-            free_text: request.allow_free_text ? state.freeText : '',
-            interface: 'terminal',
-          };
+          const body = { ...answering.submitBody(settings.annotations_enabled), interface: 'terminal' };
           const answered = await hub.request<Handoff>('POST', `${path}/submit`, body);
           return finish({ kind: 'ended', session: answered.session, here: true });
         }
@@ -195,11 +189,9 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
         manualScroll = Math.max(0, (manualScroll ?? scroll) + (key.name === 'pageup' ? -bodyRoom : bodyRoom));
         return render();
       }
-      const before = state;
-      const step = handleChoiceKey(state, key, { request, submitMode: settings.submit_mode, annotationsEnabled: settings.annotations_enabled });
-      state = step.state;
-      if (state.cursor !== before.cursor) manualScroll = null; // the view follows the current option again
-      if (before.selected !== state.selected || before.annotations !== state.annotations || before.globalNote !== state.globalNote || before.freeText !== state.freeText) {
+      const step = answering.key(key, { submitMode: settings.submit_mode, annotationsEnabled: settings.annotations_enabled });
+      if (step.moved) manualScroll = null; // the view follows the current option again
+      if (step.changed) {
         if (draftTimer) clearTimeout(draftTimer);
         draftTimer = setTimeout(() => void saveDraft(), DRAFT_DELAY_MS);
       }

@@ -7,7 +7,12 @@ import type { Translate } from './translate.js';
 export function summariseSession(session: ChoiceSessionView, t: Translate, here: boolean): string[] {
   const result = session.result;
   if (!result) return [];
-  const labels = result.selected.map((s) => s.label).join(', ') || t('outcome.nothingSelected');
+  const picked = (selected: Array<{ label: string }>, freeText?: string | null) => selected.map((s) => s.label).join(', ') || freeText || t('outcome.nothingSelected');
+  // Several questions: "Database: SQLite · Extras: Queue, Auth · Name: order-hub" (their own answers inline).
+  const questions = session.request.questions;
+  const labels = questions && result.answers
+    ? result.answers.map((a) => `${questions[a.question_index]?.header ?? a.question_index + 1}: ${picked(a.selected, a.free_text)}`).join(' · ')
+    : picked(result.selected);
   const lines: string[] = [];
   if (!here && result.answered_by === 'human') lines.push(t('outcome.endedElsewhere', { status: t(`status.${result.status}`, { ns: 'common' }), interface: t(`interface.${result.interface}`, { ns: 'common' }) }));
   if (result.status === 'submitted') lines.push(t('outcome.submitted', { labels }));

@@ -2,6 +2,7 @@ import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
 import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 import { displayWidth, fitLine, style, truncate, wrap } from './ansi.js';
 import type { ChoiceUiState } from './choice-state.js';
+import type { QuestionPosition } from './answering.js';
 import { formatClock } from './countdown.js';
 import { formatRemaining } from '../../shared/choice/format-remaining.js';
 import type { Translate } from './translate.js';
@@ -21,6 +22,8 @@ export interface ChoiceScreen {
   height: number;
   /** First body line shown last time (kept so the view does not jump). */
   scroll: number;
+  /** A gate with several questions: which one is shown and which are answered (a row under the title). */
+  questions?: QuestionPosition;
   /** PgUp/PgDn scrolling: the first body line to show, regardless of the current option; null = follow it. */
   manualScroll: number | null;
 }
@@ -69,7 +72,18 @@ function header(s: ChoiceScreen): string[] {
   const onTimeout = s.request.timeout_action === 'submit_recommended' ? ` · ${t('header.thenRecommended')}` : '';
   const info = `${t('header.asked', { time: formatClock(s.createdAt) })} · ${tone(remaining)}${onTimeout} · ${selectionRule(s.request, t)}`;
   const who = [s.sourceLine, s.request.context].filter(Boolean).join(' — ');
-  return [style.bold(truncate(plainMarkdown(s.request.title), s.width)), ...(who ? [style.cyan(truncate(who, s.width))] : []), ...wrap(info, s.width), style.dim('─'.repeat(s.width))];
+  return [style.bold(truncate(plainMarkdown(s.request.title), s.width)), ...(who ? [style.cyan(truncate(who, s.width))] : []), ...wrap(info, s.width), ...questionRow(s), style.dim('─'.repeat(s.width))];
+}
+
+/** `[✓ Database] [› Extras ] [  Name]`: every question's chip, the current one marked, the answered ones ticked. */
+function questionRow(s: ChoiceScreen): string[] {
+  if (!s.questions) return [];
+  const chips = s.questions.tabs.map((tab, i) => {
+    const here = i === s.questions!.current;
+    const text = `[${here ? '›' : tab.answered ? '✓' : ' '} ${tab.label}]`;
+    return here ? style.inverse(text) : tab.answered ? style.green(text) : text;
+  });
+  return wrap(`${s.t('header.questions')} ${chips.join(' ')}`, s.width);
 }
 
 interface BodyLine {
@@ -143,8 +157,11 @@ function hints(s: ChoiceScreen): string[] {
   const { t, request } = s;
   const short = [style.dim(truncate(t('hint.short'), s.width))];
   if (!s.navigationHints) return short;
-  const parts = [t('hint.move'), request.selection_mode === 'multi' ? t('hint.toggle') : s.submitMode === 'single-submit' ? t('hint.pickSubmit') : t('hint.pick'), t('hint.submit')];
-  if (s.annotationsEnabled) parts.push(t('hint.note'), t('hint.globalNote'));
+  const several = Boolean(s.questions);
+  const pickHint = request.selection_mode === 'multi' ? t('hint.toggle') : s.submitMode === 'single-submit' && !several ? t('hint.pickSubmit') : t('hint.pick');
+  const parts = [t('hint.move'), pickHint, several ? t('hint.nextQuestion') : t('hint.submit')];
+  if (several) parts.push(t('hint.questions'));
+  if (s.annotationsEnabled) parts.push(...(several ? [] : [t('hint.note')]), t('hint.globalNote'));
   if (request.allow_free_text) parts.push(t('hint.freeText'));
   parts.push(t('hint.typed'), t('hint.settings'), t('hint.web'), t('hint.cancel'));
   const full = wrap(parts.join(' · '), s.width).map((l) => style.dim(l));

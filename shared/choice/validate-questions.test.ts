@@ -26,7 +26,7 @@ describe('validateChoiceRequest with questions', () => {
     expect(request.questions!.map((q) => [q.header, q.selection_mode, q.min_selections, q.max_selections, q.allow_free_text])).toEqual([
       ['Database', 'single', 1, 1, false],
       ['Extras', 'multi', 1, 2, false],
-      [undefined, 'single', 0, 1, true],
+      [undefined, 'single', 1, 1, true],
     ]);
     expect(request.questions![0]!.options[1]).toEqual({ id: 'lite', label: 'SQLite', recommended: false });
   });

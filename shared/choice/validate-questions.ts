@@ -27,7 +27,7 @@ export function validatedOption(o: OptionInput): ChoiceOption {
 
 /**
  * Checks `questions` (1–4, each with its own options) and fills each question's defaults: single unless
- * `multi_select`; at least 1 pick (0 with free text); at most 1 (single) or all (multi).
+ * `multi_select`; at least 1 pick (or free text alone, where allowed); at most 1 (single) or all (multi).
  */
 export function validateQuestions(questions: QuestionInput[], submitRecommended: boolean): { questions: ChoiceQuestion[]; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
@@ -42,8 +42,9 @@ export function validateQuestions(questions: QuestionInput[], submitRecommended:
     const allowFreeText = q.allow_free_text ?? false;
     const recommended = q.options.filter((o) => o.recommended).length;
     if (!multi && recommended > 1) problems.push({ field: `${at}.options`, message: `${recommended} options are marked recommended; a question without multi_select allows at most one` });
-    const min = allowFreeText ? 0 : 1;
-    if (submitRecommended && recommended < Math.max(1, min)) problems.push({ field: 'timeout_action', message: `is "submit_recommended" but no option of ${at} is marked recommended` });
+    // Every question needs an answer: at least one option, or (where allowed) words of the person's own.
+    const min = 1;
+    if (submitRecommended && recommended < min) problems.push({ field: 'timeout_action', message: `is "submit_recommended" but no option of ${at} is marked recommended` });
     return {
       question: q.question,
       ...(q.header ? { header: q.header } : {}),

@@ -6,6 +6,7 @@ export default {
     range: 'pick {{min}}–{{max}}',
   },
   header: {
+    questions: 'Questions:',
     asked: 'asked {{time}}',
     thenRecommended: 'then the recommended option is submitted',
     remaining: '{{time}} left',
@@ -24,6 +25,8 @@ export default {
     typedFree: 'Type a number 1–{{count}}, an option label, or your own answer:',
   },
   hint: {
+    nextQuestion: 'Enter next question / submit all',
+    questions: 'Tab/←→ between questions',
     move: '↑↓/j k move',
     toggle: 'Space select/unselect',
     pick: 'Space select',

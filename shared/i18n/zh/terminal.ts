@@ -6,6 +6,7 @@ export default {
     range: '选 {{min}}–{{max}} 项',
   },
   header: {
+    questions: '题目：',
     asked: '提问于 {{time}}',
     thenRecommended: '到时将提交推荐选项',
     remaining: '剩余 {{time}}',
@@ -24,6 +25,8 @@ export default {
     typedFree: '输入编号 1–{{count}}、选项名称或你自己的回答：',
   },
   hint: {
+    nextQuestion: 'Enter 下一题／全部提交',
+    questions: 'Tab/←→ 切换题目',
     move: '↑↓/j k 移动',
     toggle: '空格 选择/取消',
     pick: '空格 选择',
