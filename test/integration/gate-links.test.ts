@@ -107,7 +107,7 @@ describe('a gate link', () => {
       return `${res.status} ${(await res.json()).error.code}`;
     };
     const o = other.session.id;
-    for (const path of ['/', '/history', `/choice/${o}`, `/api/sessions/${o}`, `/api/sessions/${o}/wait?seconds=0`, '/api/interactions', '/api/interactions?filter=active&limit=5', '/api/history', '/api/settings', '/api/health', '/api/channels/telegram', '/api/tasks', `/api/tasks/${taskId}`, '/api/workflows', `/tasks/${taskId}`]) {
+    for (const path of ['/', '/history', `/choice/${o}`, `/api/sessions/${o}`, `/api/sessions/${o}/wait?seconds=0`, '/api/interactions', '/api/interactions?filter=active&limit=5', '/api/history', '/api/settings', '/api/health', '/api/channels/telegram', '/api/tasks', `/api/tasks/${taskId}`, '/api/workflows', `/tasks/${taskId}`, '/api/resolve', '/resolve/rs_1']) {
       expect(await refused(path), path).toBe('403 gate_link_only');
     }
     expect(await refused(`/api/sessions/${o}/submit`, json('POST', { selected_ids: ['pg'] }))).toBe('403 gate_link_only');
@@ -115,6 +115,7 @@ describe('a gate link', () => {
     expect(await refused(`/api/tasks/${taskId}/input`, json('POST', { data: 'y\r' }))).toBe('403 gate_link_only');
     expect(await refused(`/api/tasks/${taskId}/stop`, json('POST', {}))).toBe('403 gate_link_only');
     expect(await refused('/api/sessions', json('POST', QUESTION))).toBe('403 gate_link_only');
+    expect(await refused('/api/sessions/wait', json('POST', { sessions: [o] }))).toBe('403 gate_link_only');
     expect(await refused('/api/settings', json('PUT', { submit_mode: 'batch' }))).toBe('403 gate_link_only');
     // The link's capability does not open another gate either, nor anything without the gate's id in the path.
     const capability = new URL(gate.url).searchParams.get('gate');
