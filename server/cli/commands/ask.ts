@@ -9,6 +9,7 @@ import { ArgumentError, wholeNumber } from '../parse-arguments.js';
 import { commandLineLike } from '../command-line-hint.js';
 import { CHOICE_LIMITS } from '../../../shared/choice/limits.js';
 import { gitBranch } from '../../platform/git-branch.js';
+import { ONE_QUESTION_FLAGS, readQuestions } from './ask-questions.js';
 
 type Handoff = { session: ChoiceSessionView; url: string; terminal_command: string };
 
@@ -29,12 +30,24 @@ export function parseOption(raw: string, index: number): { id: string; label: st
 
 const INTERFACES = ['auto', 'web', 'terminal'];
 
-export function buildAskRequest(args: ParsedArgs): Record<string, unknown> {
+/** The request of `ask`: one question from the flags, or (with `questions`, read from --questions) several. */
+export function buildAskRequest(args: ParsedArgs, questions?: unknown): Record<string, unknown> {
   const v = args.values;
   const prompt = args.positionals.join(' ').trim();
-  if (!prompt) throw new ArgumentError('give the question as the first argument: gatehouse ask "<prompt>" -o id=Label …');
   const iface = (v.interface as string | undefined) ?? 'auto';
   if (!INTERFACES.includes(iface)) throw new ArgumentError(`--interface: must be one of ${INTERFACES.join(', ')} (got ${JSON.stringify(iface)})`);
+  const common = {
+    ...(v.title !== undefined ? { title: v.title } : {}),
+    ...(v.timeout !== undefined ? { timeout_seconds: wholeNumber(v.timeout, '--timeout', 1) } : {}),
+    ...(v['default-on-timeout'] ? { timeout_action: 'submit_recommended' } : {}),
+    interface: iface,
+  };
+  if (questions !== undefined) {
+    const mixed = ONE_QUESTION_FLAGS.filter((flag) => v[flag] !== undefined);
+    if (mixed.length) throw new ArgumentError(`${mixed.map((f) => `--${f}`).join(', ')}: not with --questions (each question in the file has its own options, multi_select and allow_free_text)`);
+    return { ...(prompt ? { prompt } : {}), questions, ...common };
+  }
+  if (!prompt) throw new ArgumentError('give the question as the first argument: gatehouse ask "<prompt>" -o id=Label … (or several questions with --questions <file>)');
   const recommended = new Set((v.recommended as string[] | undefined) ?? []);
   const options = ((v.option as string[] | undefined) ?? []).map(parseOption).map((o) => ({ ...o, ...(recommended.has(o.id) ? { recommended: true } : {}) }));
   for (const id of recommended) {
@@ -43,14 +56,11 @@ export function buildAskRequest(args: ParsedArgs): Record<string, unknown> {
   return {
     prompt,
     options,
-    ...(v.title !== undefined ? { title: v.title } : {}),
     selection_mode: v.multi ? 'multi' : 'single',
     ...(v.min !== undefined ? { min_selections: wholeNumber(v.min, '--min', 0) } : {}),
     ...(v.max !== undefined ? { max_selections: wholeNumber(v.max, '--max', 0) } : {}),
     ...(v['free-text'] ? { allow_free_text: true } : {}),
-    ...(v.timeout !== undefined ? { timeout_seconds: wholeNumber(v.timeout, '--timeout', 1) } : {}),
-    ...(v['default-on-timeout'] ? { timeout_action: 'submit_recommended' } : {}),
-    interface: iface,
+    ...common,
   };
 }
 
@@ -58,6 +68,7 @@ export const askCommand: CliCommand = {
   name: 'ask',
   summary: 'ask a person a question from a script; prints the answer as JSON',
   help: `Usage: gatehouse ask "<prompt>" -o <id>=<Label> [-o …] [options]
+       gatehouse ask ["<context>"] --questions <file|-> [options]
 
 Creates a choice in the hub, waits for the answer (browser, terminal UI, or \`gatehouse answer\` from
 elsewhere) and prints the typed result as JSON on stdout. Progress goes to stderr.
@@ -74,6 +85,11 @@ Options:
       --default-on-timeout  on timeout submit the recommended option(s) instead of failing
   -i, --interface <name>    auto (default), web or terminal (terminal opens the UI right here)
       --no-wait             print the pending hand-off as JSON and exit at once
+      --questions <file|->  ask 1–${CHOICE_LIMITS.maxQuestions} questions at once, answered in one form: a JSON array
+                            (file, or - for stdin) of {question, header?, options: [{id, label,
+                            description?, recommended?}], multi_select?, allow_free_text?}; not with
+                            -o/-r/-m/--min/--max/--free-text. The result then has answers[] (one per
+                            question, in order: question_index, selected, free_text?)
 
 Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answered_by),
 3 cancelled, 4 timed out, 2 bad arguments or request, 1 other error.`,
@@ -90,11 +106,13 @@ Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answ
     'default-on-timeout': { type: 'boolean' },
     interface: { type: 'string', short: 'i' },
     'no-wait': { type: 'boolean' },
+    questions: { type: 'string' },
   },
   async run(args, io) {
     let request: Record<string, unknown>;
     try {
-      request = buildAskRequest(args);
+      const source = args.values.questions as string | undefined;
+      request = buildAskRequest(args, source === undefined ? undefined : await readQuestions(source, io.stdin));
     } catch (err) {
       io.stderr.write(`gatehouse ask: ${(err as Error).message}\n`);
       return EXIT.usage;
@@ -122,7 +140,8 @@ Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answ
       io.stderr.write(answer.summary.join('\n') + '\n');
       if (answer.outcome.kind === 'hub_lost') return EXIT.hubLost;
     } else {
-      io.stderr.write(`Waiting for an answer to ${session.id}\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n  script:   ${commandLineLike(created.terminal_command, `answer ${session.id} --option <id>`)}\n`);
+      const script = session.request.questions ? '' : `  script:   ${commandLineLike(created.terminal_command, `answer ${session.id} --option <id>`)}\n`;
+      io.stderr.write(`Waiting for an answer to ${session.id}\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n${script}`);
       if (session.interface === 'web') await openBrowser(created.url);
     }
     for (;;) {
@@ -138,10 +157,10 @@ Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answ
 /** The hub names request fields; the person typed flags: `options[1].id` → `--option #2 id`, `timeout_seconds` → `--timeout`. */
 export function inFlagWords(text: string): string {
   return text
-    .replace(/options\[(\d+)\](?:\.(\w+))?/g, (_m, i: string, part?: string) => `--option #${Number(i) + 1}${part ? ` ${part}` : ''}`)
+    .replace(/(?<![.\w])options\[(\d+)\](?:\.(\w+))?/g, (_m, i: string, part?: string) => `--option #${Number(i) + 1}${part ? ` ${part}` : ''}`)
     .replace(/\bmin_selections\b/g, '--min')
     .replace(/\bmax_selections\b/g, '--max')
     .replace(/\btimeout_seconds\b/g, '--timeout')
-    .replace(/\boptions:/g, '--option:')
+    .replace(/(?<![.\w])options:/g, '--option:')
     .replace(/\bprompt:/g, '<prompt>:');
 }
