@@ -34,6 +34,8 @@ export interface AgentHooks {
   name: string;
   /** The hook event gatehouse answers: the one the CLI raises just before it would ask the person itself. */
   permissionEvent: string;
+  /** The hook event the CLI raises when a turn is over and it waits for the next prompt (null: it has none). */
+  turnEndEvent: string | null;
   /** Reads the CLI's hook JSON (stdin). Throws an Error naming the field when it is not what the CLI sends. */
   parsePermission(input: unknown): PermissionAsk;
   /** The CLI's hook answer for a decision; 'ask' leaves the decision to the CLI's own dialog. */

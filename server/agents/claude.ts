@@ -8,6 +8,7 @@ export const claudeHooks: AgentHooks = {
   id: 'claude',
   name: 'Claude Code',
   permissionEvent: 'PermissionRequest',
+  turnEndEvent: 'Stop',
   parsePermission: parsePermissionRequest,
   reply: permissionRequestReply,
   settings: {

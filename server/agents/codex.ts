@@ -11,6 +11,7 @@ export const codexHooks: AgentHooks = {
   id: 'codex',
   name: 'Codex',
   permissionEvent: 'PermissionRequest',
+  turnEndEvent: 'Stop',
   parsePermission: parsePermissionRequest,
   reply: permissionRequestReply,
   settings: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { handlerSpecSchema } from './handler-spec.js';
+import { hookAgents } from '../agents/hook-agents.js';
 
 const pattern = z.string({ error: 'must be a regular expression' }).refine(
   (source) => {
@@ -23,6 +24,14 @@ export const adapterConfigSchema = z.strictObject({
   command: z.string().default(''),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
+  /**
+   * The agent CLI whose own hooks gatehouse wires in for each run (permission requests and turn end go to the
+   * task, not the screen). Only for the CLIs gatehouse knows the hook contract of.
+   */
+  hooks: z
+    .string()
+    .refine((id) => hookAgents.some((a) => a.id === id), { error: `must be one of: ${hookAgents.map((a) => a.id).join(', ')} (or left out)` })
+    .optional(),
   autoPolicy: z
     .strictObject({
       /** Appended to the launch command only when the task has autoApprove. */

@@ -31,6 +31,8 @@ export interface IAgentAdapter {
   getLaunchConfig(request: LaunchRequest): LaunchConfig;
   readonly autoPolicy?: AutoPolicy;
   readonly detect: ScreenDetection;
+  /** The agent CLI whose own hooks are wired in per run (agent-hooks-launch.ts), if any. */
+  readonly hooks?: string;
 }
 
 export class AdapterLaunchError extends Error {}
@@ -46,6 +48,7 @@ export function adapterFromConfig(id: string, config: AdapterConfig): IAgentAdap
     id,
     description: config.description ?? '',
     autoPolicy,
+    hooks: config.hooks,
     detect: { idle: compile(config.detect.idle), busy: compile(config.detect.busy), waiting: compile(config.detect.waiting) },
     getLaunchConfig(request) {
       const command = request.command ?? config.command;

@@ -23,35 +23,51 @@ export const BUILTIN_ADAPTERS: Record<string, AdapterConfigInput> = {
     detect: { idle: ['^>>> ?$'] },
   },
   claude: {
-    description: 'Anthropic Claude Code.',
+    description: 'Anthropic Claude Code (tested with 2.1.197): permission requests and turn end through its own hooks.',
     command: 'claude',
+    hooks: 'claude',
     autoPolicy: {
-      injectArgs: ['--dangerously-skip-permissions'],
+      // --dangerously-skip-permissions is refused when run as root; its hooks answer by policy instead, and
+      // edits need no question at all.
+      injectArgs: ['--permission-mode', 'acceptEdits'],
       handlers: [
-        { type: 'choose', when: 'Do you want to (proceed|make this edit|create)', option: "Yes, and don't ask again" },
-        { type: 'choose', when: 'Do you want to', option: 'Yes' },
+        { type: 'choose', when: 'Do you want to (proceed|make this edit|create)', option: 'Yes' },
         { type: 'pressEnter', when: 'Press Enter to continue' },
       ],
     },
-    detect: { idle: ['^\\s*[>│]\\s*$', '^\\s*│ >\\s*│?$'], busy: ['esc to interrupt'], waiting: ['Do you want to'] },
+    detect: { idle: ['^\\s*[>❯│]\\s*$', '^\\s*│ >\\s*│?$'], busy: ['esc to interrupt'], waiting: ['Do you want to'] },
   },
   codex: {
-    description: 'OpenAI Codex CLI.',
+    description: 'OpenAI Codex CLI (tested with 0.169.0): permission requests and turn end through its own hooks.',
     command: 'codex',
+    // No background app-server daemon: it would outlive the task.
+    args: ['--no-daemon'],
+    hooks: 'codex',
     autoPolicy: {
-      injectArgs: ['--full-auto'],
-      handlers: [{ type: 'choose', when: 'Allow command|Approve|Would you like to run', option: 'Yes' }],
+      // --full-auto was removed in 0.169 (exit 2); this is what it stood for.
+      injectArgs: ['--sandbox', 'workspace-write', '--ask-for-approval', 'on-request'],
+      handlers: [{ type: 'choose', when: 'Allow command|Approve|Would you like to run', option: 'Yes, proceed' }],
     },
-    detect: { idle: ['^\\s*[›>]\\s*$'], busy: ['Esc to interrupt', 'esc to interrupt'] },
+    detect: { idle: ['^\\s*[›>]\\s*(Ask Codex to do anything)?$'], busy: ['Esc to interrupt', 'esc to interrupt'] },
   },
   gemini: {
-    description: 'Google Gemini CLI.',
+    description: 'Google Gemini CLI (tested with 0.61.0; its hooks are not wired yet: permissions are read from the screen).',
     command: 'gemini',
     autoPolicy: {
-      injectArgs: ['--yolo'],
-      handlers: [{ type: 'choose', when: 'Allow execution|Apply this change', option: 'Yes, allow once' }],
+      // --yolo is deprecated in 0.61.
+      injectArgs: ['--approval-mode', 'yolo'],
+      handlers: [{ type: 'choose', when: 'Allow execution|Apply this change', option: 'Allow once' }],
     },
     detect: { idle: ['^\\s*│?\\s*>\\s+(Type your message.*)?│?$'], busy: ['esc to cancel'] },
+  },
+  qwen: {
+    description: 'Qwen Code (tested with 0.15.10, the last release for Node 20; its hooks are not wired yet: permissions are read from the screen).',
+    command: 'qwen',
+    autoPolicy: {
+      injectArgs: ['--approval-mode', 'yolo'],
+      handlers: [{ type: 'choose', when: 'Allow execution|Do you want to proceed', option: 'Yes, allow once' }],
+    },
+    detect: { idle: ['^\\s*>\\s+(Type your message.*)?$'], busy: ['esc to cancel'] },
   },
   aider: {
     description: 'Aider (aider.chat).',

@@ -1,6 +1,7 @@
 import type { HubPlugin } from '../hub/context.js';
 import { Orchestrator } from './orchestrator.js';
 import { registerTaskRoutes } from './task-routes.js';
+import { registerTaskHookRoutes } from './hook-routing.js';
 import { taskInteraction, taskView } from './task-views.js';
 import { registerTerminalSocket } from './terminal-socket.js';
 
@@ -43,6 +44,7 @@ export const orchestratorPlugin: HubPlugin = (app, ctx) => {
   });
 
   registerTaskRoutes(app, orchestrator);
+  registerTaskHookRoutes(app, orchestrator);
   registerTerminalSocket(app, orchestrator, (reason) => ctx.activity.hold(reason));
   app.addHook('onClose', async () => orchestrator.shutdown());
 };

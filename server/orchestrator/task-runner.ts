@@ -7,6 +7,9 @@ import { compileHandler, resolveWithHandlers } from './standard-handlers.js';
 import type { TaskTerminal, TerminalFactory, TerminalWait } from './task-terminal.js';
 import type { TaskState } from './task-types.js';
 import type { TaskDefinition } from './workflow-schema.js';
+import { launchWithAgentHooks, type HookedLaunch } from './agent-hooks-launch.js';
+import { TaskHookQuestions } from './task-hook-questions.js';
+import { recordExplain, screenTail } from './task-explain.js';
 
 export interface TaskRunnerEvents {
   /** The task's state changed (the caller checkpoints and broadcasts). */
@@ -28,17 +31,36 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private readonly handlers: PolicyHandler[];
   private finished: Promise<void>;
   private finish!: () => void;
+  /** What decides the next status change (recorded in the task's explain lines). */
+  private signal = 'launch';
+  /** The agent's own hooks wired for this run (permission + turn end), if its adapter names them. */
+  private hooked: HookedLaunch | null = null;
+  /** A pending input was sent and the agent's turn-end hook, not the screen, says when the turn is over. */
+  private awaitingTurnEnd = false;
+  /** Permission requests from the agent's own hook, answered as this task's interaction. */
+  readonly hookQuestions: TaskHookQuestions;
 
   constructor(
     readonly state: TaskState,
     private readonly definition: TaskDefinition,
     private readonly adapter: IAgentAdapter,
-    private readonly context: { sessionGoal: string | null; cwd: string },
+    private readonly context: { sessionGoal: string | null; cwd: string; dataDir?: string },
     private readonly spawn: TerminalFactory,
   ) {
     super();
     this.handlers = [...definition.handlers.map(compileHandler), ...(adapter.autoPolicy?.handlers ?? [])];
     this.finished = new Promise((done) => (this.finish = done));
+    this.hookQuestions = new TaskHookQuestions({
+      state,
+      policy: (interaction) => (state.autoApprove ? resolveWithHandlers(this.handlers, this.handlerContext(interaction)) : null),
+      screen: () => this.terminal?.screenText() ?? '',
+      update: (change, signal) => {
+        this.signal = signal;
+        this.set(change);
+      },
+      needsUser: () => this.emit('needs-user'),
+      autoAnswered: (action) => this.emit('auto-answered', action),
+    });
   }
 
   /** Resolves when the task is DONE or FAILED. */
@@ -48,6 +70,18 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
 
   start(): void {
     const launch = this.adapter.getLaunchConfig({ command: this.definition.command, args: this.definition.args, autoApprove: this.state.autoApprove });
+    const cwd = this.definition.cwd ? resolve(this.context.cwd, this.definition.cwd) : this.context.cwd;
+    try {
+      const env = { ...process.env, ...launch.env, ...this.definition.env };
+      this.hooked = this.context.dataDir ? launchWithAgentHooks({ agentId: this.adapter.hooks, taskId: this.state.id, dataDir: this.context.dataDir, cwd, env }) : null;
+    } catch (error) {
+      this.fail(`could not wire ${this.adapter.id}'s hooks: ${(error as Error).message}`);
+      return;
+    }
+    if (this.hooked) {
+      launch.args.push(...this.hooked.args);
+      this.signal = `launch; ${this.hooked.note}`;
+    }
     this.set((t) => {
       t.command = [launch.command, ...launch.args];
       t.startedAt = new Date().toISOString();
@@ -57,8 +91,8 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       terminal = this.spawn({
         command: launch.command,
         args: launch.args,
-        cwd: this.definition.cwd ? resolve(this.context.cwd, this.definition.cwd) : this.context.cwd,
-        env: { ...launch.env, ...this.definition.env },
+        cwd,
+        env: { ...launch.env, ...this.definition.env, ...this.hooked?.env },
         cols: this.definition.cols,
         rows: this.definition.rows,
       });
@@ -107,6 +141,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   async choose(index: number): Promise<void> {
     const options = this.state.interaction?.options ?? [];
     if (!options.some((o) => o.index === index)) throw new Error(`option ${index} is not on the screen (${options.length} options)`);
+    if (this.hookQuestions.choose(index)) return;
     this.answeredItself = false;
     const result = await this.acting(() => this.terminal!.choose(index));
     if (!result.ok) throw new Error(`the pick was not made: ${result.error}`);
@@ -132,6 +167,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
 
   /** End the process (a DONE keepAlive task stays DONE; anything else becomes FAILED with `reason`). */
   async stop(reason = 'stopped'): Promise<void> {
+    this.signal = reason;
     if (this.state.status !== 'DONE' && this.state.status !== 'FAILED') this.fail(reason);
     if (this.terminal && !this.terminal.exited) await this.terminal.kill();
   }
@@ -140,6 +176,8 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     const status = this.state.status;
     // A wait while WAITING_FOR_USER means the screen changed meanwhile: read it again.
     if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive || this.busyActing > 0) return;
+    // The agent's own hook owns a permission question (its dialog may be drawn meanwhile): the screen is not read.
+    if (this.hookQuestions.asking) return;
     if (this.answeredItself) {
       if (wait.unchangedSinceInput) return this.unchangedAfterOwnAnswer(wait);
       this.answeredItself = false;
@@ -147,11 +185,20 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     // Nothing drawn since the last input (the echo of what was typed): the program has not asked anything yet.
     if (!wait.drawn && this.state.pendingInputs.length === 0 && status === 'RUNNING') return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition);
+    // Once a turn started, the agent's own turn-end hook says when it is over, not the screen.
+    if (kind === 'idle' && this.awaitingTurnEnd) return;
+    this.signal = `screen read as ${kind === 'unknown' ? 'a question' : kind}`;
     if (kind === 'busy') return;
     // Without idle patterns (the generic adapter) every wait may take the next pending input.
     const knowsIdle = this.adapter.detect.idle.length > 0 || this.definition.idle.length > 0;
     if (kind === 'idle' || (kind === 'unknown' && !knowsIdle && this.state.pendingInputs.length > 0)) {
       this.onIdle();
+      return;
+    }
+    if (kind === 'waiting' && this.hooked) {
+      this.hookQuestions.holdScreenQuestion(() => {
+        if (this.state.status !== 'DONE' && this.state.status !== 'FAILED') this.onInteraction(wait);
+      });
       return;
     }
     this.onInteraction(wait);
@@ -168,9 +215,20 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       });
       this.answeredItself = true;
       this.terminal!.typeText(next, true);
+      this.awaitingTurnEnd = this.hooked?.turnEndHook ?? false;
       return;
     }
     this.complete();
+  }
+
+  /** The agent's own turn-end hook (Claude Code / Codex `Stop`): idle at its prompt, like a screen idle. */
+  turnEnded(signal: string): void {
+    this.awaitingTurnEnd = false;
+    const status = this.state.status;
+    if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive || this.busyActing > 0 || this.hookQuestions.asking) return;
+    if (status === 'WAITING_FOR_USER' || status === 'AWAITING_INTERACTION') return;
+    this.signal = signal;
+    this.onIdle();
   }
 
   private onInteraction(wait: TerminalWait): void {
@@ -183,6 +241,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     if (this.state.autoApprove) {
       const action = resolveWithHandlers(this.handlers, this.handlerContext(interaction));
       if (action) {
+        this.signal = `policy ${action.label ?? action.type}`;
         this.set((t) => {
           t.autoAnswered += 1;
           t.status = 'RUNNING';
@@ -246,6 +305,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   }
 
   private resumeAfterInput(): void {
+    this.signal = "a person's input";
     if (this.state.status === 'WAITING_FOR_USER' || this.state.status === 'AWAITING_INTERACTION') {
       this.set((t) => {
         t.status = 'RUNNING';
@@ -275,6 +335,9 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   }
 
   private onExit(code: number | null, signal: number | null): void {
+    this.signal = code === null ? `process killed by signal ${signal}` : `process exited with code ${code}`;
+    this.hookQuestions.end();
+    this.hooked?.cleanup();
     this.set((t) => {
       t.alive = false;
       t.exitCode = code;
@@ -284,11 +347,17 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       return;
     }
     if (code === 0) this.complete();
-    else this.fail(code === null ? `killed by signal ${signal}` : `exited with code ${code}`);
+    else {
+      // The program's own words (the tail of its screen) say why, e.g. a flag this version refuses.
+      const words = this.terminal ? screenTail(this.terminal.screenText()) : '';
+      this.fail(`${code === null ? `killed by signal ${signal}` : `exited with code ${code}`}${words ? `; its screen ended with:\n${words}` : ''}`);
+    }
   }
 
   private set(change: (task: TaskState) => void): void {
+    const before = this.state.status;
     change(this.state);
+    if (this.state.status !== before) recordExplain(this.state, this.signal);
     this.emit('change');
   }
 }

@@ -53,6 +53,8 @@ export interface TaskState {
   alive: boolean;
   startedAt: string | null;
   endedAt: string | null;
+  /** One line per status change: the signal that decided it (screen, agent hook, policy, person, exit). */
+  explain?: string[];
 }
 
 /** A workflow run, checkpointed as one JSON file. */

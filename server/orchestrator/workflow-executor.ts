@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { dirname } from 'node:path';
 import type { AdapterRegistry } from './adapter-registry.js';
 import type { PolicyAction } from './policy-types.js';
 import type { SessionManager } from './session-manager.js';
@@ -79,7 +80,7 @@ export class WorkflowExecutor extends EventEmitter<ExecutorEvents> {
       const state = this.prepareTask(session, stageIndex, index, definition);
       if (state.status === 'DONE') return; // finished before a resume: not run again
       const adapter = this.adapters().get(definition.adapter);
-      const runner = new TaskRunner(state, definition, adapter ?? this.missingAdapter(definition.adapter), { sessionGoal: session.goal, cwd: session.cwd }, this.spawn);
+      const runner = new TaskRunner(state, definition, adapter ?? this.missingAdapter(definition.adapter), { sessionGoal: session.goal, cwd: session.cwd, dataDir: dirname(this.sessions.store.dir) }, this.spawn);
       this.wire(session, runner);
       runners.push(runner);
     });

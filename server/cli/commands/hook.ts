@@ -25,6 +25,8 @@ function answer(io: CliIo, agent: AgentHooks, decision: HookDecision, message: s
   return reply.exitCode;
 }
 
+const taskHookPath = (taskId: string, agent: AgentHooks, event: string) => `/api/tasks/${encodeURIComponent(taskId)}/hooks/${agent.id}/${encodeURIComponent(event)}`;
+
 export const hookCommand: CliCommand = {
   name: 'hook',
   summary: "answer an agent CLI's permission hook by asking the person through the hub",
@@ -35,6 +37,10 @@ on stdin, asks the person through the running hub (portal, \`gatehouse tasks\`, 
 prints the CLI's hook answer: Yes allows the tool call once (no allow rule is saved), No refuses it and the
 agent is told. When the hub is not running, or nobody answers within the wait, it prints nothing, which
 leaves the decision to the CLI's own dialog; it never allows or refuses on its own.
+
+Inside a task started by \`gatehouse run\` (GATEHOUSE_TASK_ID set) the request is the task's: its policy
+answers, else it is the task's question (\`gatehouse tasks\`, the portal, /api/tasks/:id/choose); the CLI's
+turn-end event (Stop) tells the task its agent is idle.
 
 Agents: ${hookAgents.map((a) => `${a.id} (${a.name}, event ${a.permissionEvent})`).join(', ')}.
 
@@ -57,6 +63,18 @@ Options:
       io.stderr.write(`gatehouse hook: ${(err as Error).message}\n`);
       return 1;
     }
+    // Inside a task `gatehouse run` started: the hub answers as that task's (its policy, else its person).
+    const taskId = process.env.GATEHOUSE_TASK_ID || null;
+    if (taskId && event === agent.turnEndEvent) {
+      try {
+        const input = JSON.parse((await readStdin(io)) || '{}');
+        const hub = await ensureHub({ start: false });
+        await hub.request('POST', taskHookPath(taskId, agent, event), { input }, { signal: AbortSignal.timeout(10_000) });
+      } catch (err) {
+        io.stderr.write(`gatehouse hook: task ${taskId} was not told the turn ended: ${(err as Error).message}\n`);
+      }
+      return 0;
+    }
     if (event !== agent.permissionEvent) {
       io.stderr.write(`gatehouse hook: ${agent.name} event "${event}" is not answered by gatehouse (only ${agent.permissionEvent}); leaving it to ${agent.name}\n`);
       return answer(io, agent, 'ask', '');
@@ -67,7 +85,7 @@ Options:
       const hub = await ensureHub({ start: false });
       const decided = await hub.request<{ decision: HookDecision; message: string }>(
         'POST',
-        `/api/hooks/${agent.id}/permission`,
+        taskId ? taskHookPath(taskId, agent, event) : `/api/hooks/${agent.id}/permission`,
         { input, wait_seconds: waitSeconds },
         { signal: AbortSignal.timeout((waitSeconds + 15) * 1000) },
       );

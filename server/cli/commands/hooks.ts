@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { createInterface } from 'node:readline/promises';
 import { dataDir } from '../../config/data-paths.js';
-import { cliLauncher } from '../../package-info.js';
+import { hookCommandLine } from '../../agents/hook-command-line.js';
 import { hookAgent, hookAgents } from '../../agents/hook-agents.js';
 import { planInstall, planUninstall, type HookFilePlan } from '../../agents/hooks-install.js';
 import { EXIT } from '../../terminal/exit-codes.js';
@@ -55,7 +55,7 @@ Options:
       const path = agent.settings.path(process.env, homedir());
       const dir = dataDir(process.env);
       if (action === 'install') {
-        const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(cliLauncher)} hook ${agent.id} ${agent.permissionEvent} --wait ${wait}`;
+        const command = hookCommandLine(agent.id, agent.permissionEvent, wait);
         // The CLI's own limit on the hook: past the wait, so the hook always answers first.
         plan = await planInstall(agent, { path, dataDir: dir, command, timeoutSeconds: wait + 30 });
         note = agent.settings.afterInstall;

@@ -1,0 +1,140 @@
+// When the orchestrator launches an agent CLI that has hooks, gatehouse's own hook goes in through the CLI's
+// per-run mechanism, in a folder the task owns (<data dir>/tasks/<task id>/) — never in the person's files:
+// - Claude Code: `--settings <task dir>/claude-settings.json` (added on top of the person's settings);
+// - Codex: CODEX_HOME = <task dir>/codex-home, seeded from the person's Codex home, with our hooks.json.
+// The hook runs `gatehouse hook <agent> <event>` with GATEHOUSE_TASK_ID, so the hub answers it as the task's.
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentHooks } from '../agents/agent-hooks.js';
+import { hookCommandLine } from '../agents/hook-command-line.js';
+import { hookAgent } from '../agents/hook-agents.js';
+import { isGatehouseHook } from '../agents/hooks-file.js';
+
+/** How long a task's permission hook waits for the person before the CLI's own dialog asks (seconds). */
+export const TASK_HOOK_WAIT_SECONDS = 3600;
+/** The Stop hook only reports the turn's end: a few seconds are plenty. */
+const TURN_END_HOOK_TIMEOUT_SECONDS = 15;
+
+export interface HookedLaunch {
+  /** Added to the CLI's arguments. */
+  args: string[];
+  /** Added to the CLI's environment. */
+  env: Record<string, string>;
+  /** The CLI raises a turn-end hook: idle comes from it rather than from the screen once a turn started. */
+  turnEndHook: boolean;
+  /** One line for the task's explain record: what was wired, and anything left to the screen. */
+  note: string;
+  /** Removes the task's folder (copied config included) once the process is gone. */
+  cleanup(): void;
+}
+
+export interface HookLaunchRequest {
+  /** The adapter's `hooks` field: which CLI's hook contract (claude, codex), if any. */
+  agentId: string | undefined;
+  taskId: string;
+  dataDir: string;
+  /** The task's working directory. */
+  cwd: string;
+  /** The environment the CLI will get (to find the person's own config). */
+  env: Record<string, string | undefined>;
+}
+
+/** Safe as a folder name: task ids are `<session>.<name>` of letters, digits, _ - and one dot. */
+export function taskDir(dataDir: string, taskId: string): string {
+  return join(dataDir, 'tasks', taskId.replace(/[^A-Za-z0-9._-]/g, '_'));
+}
+
+function hookGroups(agent: AgentHooks): Record<string, unknown[]> {
+  const groups: Record<string, unknown[]> = {
+    [agent.permissionEvent]: [
+      { matcher: '*', hooks: [{ type: 'command', command: hookCommandLine(agent.id, agent.permissionEvent, TASK_HOOK_WAIT_SECONDS), timeout: TASK_HOOK_WAIT_SECONDS + 30 }] },
+    ],
+  };
+  if (agent.turnEndEvent) {
+    groups[agent.turnEndEvent] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, agent.turnEndEvent), timeout: TURN_END_HOOK_TIMEOUT_SECONDS }] }];
+  }
+  return groups;
+}
+
+/** The per-run hook wiring for the task's CLI, or null when its adapter names no hook contract. */
+export function launchWithAgentHooks(request: HookLaunchRequest): HookedLaunch | null {
+  if (!request.agentId) return null;
+  const agent = hookAgent(request.agentId);
+  const dir = taskDir(request.dataDir, request.taskId);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const env = { GATEHOUSE_TASK_ID: request.taskId, GATEHOUSE_HOME: request.dataDir };
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  const events = [agent.permissionEvent, agent.turnEndEvent].filter(Boolean).join(' + ');
+  if (agent.id === 'claude') {
+    const file = join(dir, 'claude-settings.json');
+    writeFileSync(file, `${JSON.stringify({ hooks: hookGroups(agent) }, null, 2)}\n`, { mode: 0o600 });
+    return { args: ['--settings', file], env, turnEndHook: agent.turnEndEvent !== null, note: `${agent.name} ${events} hooks via --settings (task's own file)`, cleanup };
+  }
+  if (agent.id === 'codex') return codexLaunch(agent, dir, request, env, cleanup, events);
+  throw new Error(`adapter hooks: "${agent.id}" has no per-run hook wiring`);
+}
+
+/**
+ * Codex reads hooks from $CODEX_HOME/hooks.json, so the task gets a Codex home of its own: the person's
+ * config, auth and rules copied in (their sessions and logs are not), and a hooks.json with gatehouse's hooks.
+ * Codex runs a hook only once it is trusted ("Hooks need review"). gatehouse vouches for its own hook alone:
+ * with nothing but gatehouse's hooks in play it passes --dangerously-bypass-hook-trust for this run; when the
+ * person's own hooks (their hooks.json or [hooks] in config.toml) or the project's .codex/ are in play, it does
+ * not, and Codex's review screen reaches the person as the task's question.
+ */
+function codexLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest, env: Record<string, string>, cleanup: () => void, events: string): HookedLaunch {
+  const home = join(dir, 'codex-home');
+  const theirs = request.env.CODEX_HOME ?? join(request.env.HOME ?? homedir(), '.codex');
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  let theirHooks: Record<string, unknown[]> = {};
+  if (existsSync(theirs)) {
+    for (const name of readdirSync(theirs)) {
+      const from = join(theirs, name);
+      const stat = statSync(from, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (name === 'hooks.json') theirHooks = readHooksJson(from, agent);
+      else if (stat.isFile() && name !== 'history.jsonl') copyFileSync(from, join(home, name));
+      else if (stat.isDirectory() && ['rules', 'prompts', 'skills'].includes(name)) cpSync(from, join(home, name), { recursive: true });
+    }
+  }
+  const ours = hookGroups(agent);
+  const merged: Record<string, unknown[]> = { ...theirHooks };
+  for (const [event, groups] of Object.entries(ours)) merged[event] = [...(merged[event] ?? []), ...groups];
+  writeFileSync(join(home, 'hooks.json'), `${JSON.stringify({ hooks: merged }, null, 2)}\n`, { mode: 0o600 });
+  const configToml = join(home, 'config.toml');
+  const configHooks = existsSync(configToml) && /^\s*\[\[?hooks\b/m.test(readFileSync(configToml, 'utf8'));
+  const projectCodex = existsSync(join(request.cwd, '.codex'));
+  const foreign = Object.keys(theirHooks).length > 0 || configHooks || projectCodex;
+  const why = Object.keys(theirHooks).length > 0 ? 'your hooks.json' : configHooks ? 'hooks in your config.toml' : "the project's .codex/";
+  return {
+    args: foreign ? [] : ['--dangerously-bypass-hook-trust'],
+    env: { ...env, CODEX_HOME: home },
+    turnEndHook: agent.turnEndEvent !== null,
+    note: foreign
+      ? `${agent.name} ${events} hooks in the task's CODEX_HOME; ${why} is in play too, so Codex asks to review hooks on screen`
+      : `${agent.name} ${events} hooks in the task's CODEX_HOME (only gatehouse's hooks: trusted for this run)`,
+    cleanup,
+  };
+}
+
+/** The person's own hook groups, without a `gatehouse hooks install`ed one (the task's hook takes its place). */
+function readHooksJson(path: string, agent: AgentHooks): Record<string, unknown[]> {
+  let hooks: unknown;
+  try {
+    hooks = JSON.parse(readFileSync(path, 'utf8'))?.hooks;
+  } catch {
+    return {};
+  }
+  if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks)) return {};
+  const kept: Record<string, unknown[]> = {};
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) continue;
+    const left = groups
+      .map((g) => ({ ...g, hooks: (Array.isArray(g?.hooks) ? g.hooks : []).filter((h: { command?: unknown }) => !isGatehouseHook(h?.command, agent)) }))
+      .filter((g) => g.hooks.length > 0);
+    if (left.length) kept[event] = left;
+  }
+  return kept;
+}

@@ -1,0 +1,67 @@
+// POST /api/tasks/:id/hooks/:agent/:event — what `gatehouse hook <agent> <event>` calls when it runs inside an
+// orchestrated task (GATEHOUSE_TASK_ID set): a permission request becomes the task's own question (its policy
+// first, else the person, like a screen prompt); a turn-end event tells the task its agent is idle.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { problemsFromZod, RequestValidationError } from '../../shared/validation-error.js';
+import { hookAgent } from '../agents/hook-agents.js';
+import type { AgentHooks } from '../agents/agent-hooks.js';
+import { type Orchestrator, UnknownTaskError } from './orchestrator.js';
+import type { HookAnswer } from './task-hook-questions.js';
+import { TASK_HOOK_WAIT_SECONDS } from './agent-hooks-launch.js';
+
+const bodySchema = z.strictObject({
+  input: z.record(z.string(), z.unknown(), { error: 'must be the hook input object the CLI sent' }),
+  wait_seconds: z.number({ error: 'must be a number of seconds' }).positive({ error: 'must be more than 0' }).optional(),
+});
+
+function agentNamed(id: string): AgentHooks {
+  try {
+    return hookAgent(id);
+  } catch (err) {
+    throw new RequestValidationError([{ field: 'agent', message: (err as Error).message }]);
+  }
+}
+
+export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orchestrator): void {
+  app.post<{ Params: { id: string; agent: string; event: string } }>('/api/tasks/:id/hooks/:agent/:event', async (request, reply) => {
+    const agent = agentNamed(request.params.agent);
+    const { event } = request.params;
+    if (event !== agent.permissionEvent && event !== agent.turnEndEvent) {
+      const known = [agent.permissionEvent, agent.turnEndEvent].filter(Boolean).join(', ');
+      throw new RequestValidationError([{ field: 'event', message: `${agent.name} hook event "${event}" is not one gatehouse answers (${known})` }]);
+    }
+    const parsed = bodySchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw new RequestValidationError(problemsFromZod(parsed.error));
+    let runner;
+    try {
+      runner = orchestrator.liveRunner(request.params.id);
+    } catch (error) {
+      const code = error instanceof UnknownTaskError ? 404 : 409;
+      return reply.code(code).send({ error: { code: code === 404 ? 'not_found' : 'conflict', message: (error as Error).message } });
+    }
+    if (event !== agent.permissionEvent) {
+      runner.turnEnded(`${agent.name} ${event} hook`);
+      return { decision: 'ask', message: 'turn end noted', decided_by: `${agent.name} ${event} hook` };
+    }
+    let ask;
+    try {
+      ask = agent.parsePermission(parsed.data.input);
+    } catch (err) {
+      throw new RequestValidationError([{ field: 'input', message: (err as Error).message }]);
+    }
+    const waitSeconds = parsed.data.wait_seconds ?? TASK_HOOK_WAIT_SECONDS;
+    const giveUp = (why: string) => runner.hookQuestions.giveUp(why, ask);
+    const timer = setTimeout(() => giveUp(`nobody answered in gatehouse within ${Math.round(waitSeconds)} s`), waitSeconds * 1000);
+    // The hook gone (the CLI stopped waiting for it): the question is no longer anyone's to answer.
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) giveUp('the hook stopped waiting');
+    });
+    try {
+      const answer: HookAnswer = await runner.hookQuestions.permission(agent, ask);
+      return { decision: answer.decision, message: answer.message, decided_by: answer.decidedBy };
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}

@@ -1,0 +1,81 @@
+// Claude Code 2.1.197 and Codex 0.169.0 as tasks of `gatehouse run`: the orchestrator wires gatehouse's hook in
+// per run (Claude: --settings in the task's own dir; Codex: a task-owned CODEX_HOME), so a permission request is
+// the task's question — answered by the task's policy, or by a person through /api/tasks/:id/choose — with no key
+// pressed on the CLI's dialog. The model stand-in asks to run one shell command and records what came back.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMMAND, skipUnlessInstalled } from '../support/agent-hook-run.js';
+import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
+import type { AgentCli } from '../support/model-standins/agent-setups.js';
+import type { TaskView } from '../../server/orchestrator/task-views.js';
+
+let run: OrchestratedAgent | null = null;
+afterEach(async () => {
+  await run?.close();
+  run = null;
+});
+
+/** The hook's question is the task's (Claude Code may have drawn its own dialog a moment before the hook came). */
+const hookQuestion = (t: TaskView) => t.status === 'WAITING_FOR_USER' && (t.interaction?.prompt.includes(' wants to use ') ?? false);
+
+const NAMES: Record<string, string> = { claude: 'Claude Code', codex: 'Codex' };
+
+/** Allow rules the CLI could have saved: in the person's files (HOME) or the task's own config. */
+function savedAllowRules(cli: AgentCli, launch: { home: string; cwd: string; env: Record<string, string> }): string[] {
+  const rules: string[] = [];
+  const read = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8') : null);
+  if (cli === 'claude') {
+    for (const f of [join(launch.home, '.claude/settings.json'), join(launch.cwd, '.claude/settings.local.json'), join(launch.cwd, '.claude/settings.json')]) {
+      const text = read(f);
+      if (text) rules.push(...(JSON.parse(text).permissions?.allow ?? []));
+    }
+    for (const p of Object.values<any>(JSON.parse(read(join(launch.home, '.claude.json'))!).projects ?? {})) rules.push(...(p.allowedTools ?? []));
+  } else {
+    const rulesFile = read(join(launch.env.CODEX_HOME, 'rules/default.rules'));
+    if (rulesFile) rules.push(rulesFile);
+    if (read(join(launch.env.CODEX_HOME, 'config.toml'))!.includes('hello-from-standin')) rules.push('config.toml');
+  }
+  return rules;
+}
+
+for (const cli of ['claude', 'codex'] as const) {
+  describe.skipIf(skipUnlessInstalled(cli))(`${NAMES[cli]} under gatehouse run: permissions through its own hook`, () => {
+    it('with a policy (autoApprove) the command runs and no person is asked', async () => {
+      run = await startOrchestratedAgent(cli, { autoApprove: true });
+      const done = await run.until((t) => t.status === 'DONE', 'the task is done');
+      expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
+      expect(done.explain!.join('\n')).not.toContain('WAITING_FOR_USER');
+      expect(run.standin.toolResultsSeen()[0]).toMatchObject({ isError: false });
+    });
+
+    it('without a policy the task waits for the person; No → nothing runs and the model is told', async () => {
+      run = await startOrchestratedAgent(cli, { autoApprove: false });
+      const waiting = await run.until(hookQuestion, 'the task waits for the person');
+      // The question names the tool and the command, with the reason the model gave.
+      expect(waiting.interaction!.prompt).toMatch(/^(Claude Code|Codex) wants to use Bash: echo hello-from-standin > made\.txt \(reason given: .+\)$/);
+      expect(waiting.interaction!.prompt.startsWith(NAMES[cli])).toBe(true);
+      expect(waiting.interaction!.options.map((o) => o.text)).toEqual(['Yes', "Yes, and don't ask again for this command in this task", 'No']);
+      expect(waiting.explain!.at(-1)).toMatch(new RegExp(`WAITING_FOR_USER ← ${NAMES[cli]} PermissionRequest hook$`));
+      await run.choose({ option: 'No' });
+      const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+      expect(seen.toolResults[0].output).toContain('The person said No through gatehouse. Do not run it; ask them what to do instead.');
+      expect(existsSync(run.madeFile)).toBe(false);
+      const done = await run.until((t) => t.status === 'DONE', 'the task is done');
+      expect(done.explain!.join('\n')).toContain(`RUNNING ← a person's "No" (${NAMES[cli]} PermissionRequest hook)`);
+      expect(done.explain!.at(-1)).toMatch(new RegExp(`DONE ← ${NAMES[cli]} Stop hook$`));
+    });
+
+    it("a person's Yes: the command runs once and no allow rule is saved", async () => {
+      run = await startOrchestratedAgent(cli, { autoApprove: false });
+      await run.until(hookQuestion, 'the task waits for the person');
+      await run.choose({ index: 0 });
+      const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+      expect(seen.toolResults[0].isError).toBe(false);
+      await run.until((t) => t.status === 'DONE', 'the task is done');
+      expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
+      expect(run.standin.toolResultsSeen()).toHaveLength(1);
+      expect(savedAllowRules(cli, run.launch)).toEqual([]);
+    });
+  });
+}

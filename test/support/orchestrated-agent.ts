@@ -1,0 +1,66 @@
+// A real agent CLI run as a task of `gatehouse run` (a real hub, the CLI in the orchestrator's PTY) against its
+// model stand-in that asks for one shell command: the hooks the orchestrator wires in are the only gatehouse
+// hooks in play. Helpers to wait for the task's state and answer it the way a person does (/choose).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
+import { prepareAgent, WIRE_FORMATS, type AgentCli, type AgentLaunch } from './model-standins/agent-setups.js';
+import { startModelStandin, type ModelStandin } from './model-standins/standin-server.js';
+import { makeTempHome, startTestHub, type TestHub } from './test-hub.js';
+import { COMMAND, PROMPT } from './agent-hook-run.js';
+
+export interface OrchestratedAgent {
+  hub: TestHub;
+  standin: ModelStandin;
+  launch: AgentLaunch;
+  taskId: string;
+  madeFile: string;
+  task(): Promise<TaskView>;
+  /** Polls the task until `pick` holds (the task's own state; no fixed sleeps). */
+  until(pick: (task: TaskView) => boolean, what: string): Promise<TaskView>;
+  choose(body: { index: number } | { option: string }): Promise<TaskView>;
+  close(): Promise<void>;
+}
+
+export async function startOrchestratedAgent(cli: AgentCli, opts: { autoApprove: boolean; handlers?: unknown[] }): Promise<OrchestratedAgent> {
+  const standin = await startModelStandin(WIRE_FORMATS[cli], [{ shell: COMMAND }, { text: 'All done.' }]);
+  const launch = prepareAgent(cli, standin.url, { seed: 'ready' });
+  const home = await makeTempHome('gatehouse-orch-hooks-');
+  // The built-in adapter as shipped, pointed at the pinned CLI (not on PATH).
+  writeFileSync(join(home, 'adapters.yaml'), `adapters:\n  ${cli}:\n    command: ${JSON.stringify(launch.command)}\n`);
+  const hub = await startTestHub({ home });
+  const task = { name: 'agent', adapter: cli, autoApprove: opts.autoApprove, handlers: opts.handlers ?? [], pendingInputs: [PROMPT], args: launch.args, env: launch.env };
+  const { session } = await hub.client.request<{ session: WorkflowSessionState }>('POST', '/api/workflows', { workflow: { name: `${cli}-hooks`, stages: [{ tasks: [task] }] }, cwd: launch.cwd });
+  const taskId = `${session.id}.agent`;
+  const path = `/api/tasks/${encodeURIComponent(taskId)}`;
+  const get = async () => (await hub.client.request<{ task: TaskView; screen: string | null }>('GET', path)).task;
+  return {
+    hub,
+    standin,
+    launch,
+    taskId,
+    madeFile: join(launch.cwd, 'made.txt'),
+    task: get,
+    async until(pick, what) {
+      let last: TaskView | null = null;
+      for (let i = 0; ; i++) {
+        last = await get();
+        if (pick(last)) return last;
+        if (last.status === 'FAILED' || (last.status === 'DONE' && !pick(last))) {
+          throw new Error(`task ${last.status} before ${what}: ${last.error ?? ''}\n${(last.explain ?? []).join('\n')}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async choose(body) {
+      return (await hub.client.request<{ task: TaskView }>('POST', `${path}/choose`, body)).task;
+    },
+    async close() {
+      await hub.client.request('POST', `${path}/stop`).catch(() => undefined);
+      await hub.stop();
+      await standin.close();
+      launch.dispose();
+    },
+  };
+}
