@@ -39,7 +39,7 @@ function savedAllowRules(cli: AgentCli, launch: { home: string; cwd: string; env
   return rules;
 }
 
-for (const cli of ['claude', 'codex'] as const) {
+for (const cli of ['claude'] as const) {
   describe.skipIf(skipUnlessInstalled(cli))(`${NAMES[cli]} under gatehouse run: permissions through its own hook`, () => {
     it('with a policy (autoApprove) the command runs and no person is asked', async () => {
       run = await startOrchestratedAgent(cli, { autoApprove: true });

@@ -63,10 +63,18 @@ describe('adapters as data', () => {
   it('appends injectArgs only with autoApprove', () => {
     const claude = AdapterRegistry.load(data.dir).get('claude')!;
     expect(claude.getLaunchConfig({ autoApprove: false })).toMatchObject({ command: 'claude', args: [] });
-    expect(claude.getLaunchConfig({ autoApprove: true, args: ['-p', 'hi'] })).toMatchObject({ command: 'claude', args: ['-p', 'hi', '--dangerously-skip-permissions'] });
-    for (const [id, flag] of [['codex', '--full-auto'], ['gemini', '--yolo'], ['aider', '--yes-always']]) {
-      expect(AdapterRegistry.load(data.dir).get(id)!.getLaunchConfig({ autoApprove: true }).args).toEqual([flag]);
-      expect(AdapterRegistry.load(data.dir).get(id)!.getLaunchConfig({ autoApprove: false }).args).toEqual([]);
+    // Flags the pinned versions accept: no --dangerously-skip-permissions (refused as root), --full-auto (gone in
+    // Codex 0.169) or --yolo (deprecated in Gemini CLI 0.61).
+    expect(claude.getLaunchConfig({ autoApprove: true, args: ['-p', 'hi'] })).toMatchObject({ command: 'claude', args: ['-p', 'hi', '--permission-mode', 'acceptEdits'] });
+    const auto: Array<[string, string[], string[]]> = [
+      ['codex', ['--no-daemon'], ['--sandbox', 'workspace-write', '--ask-for-approval', 'on-request']],
+      ['gemini', [], ['--approval-mode', 'yolo']],
+      ['qwen', [], ['--approval-mode', 'yolo']],
+      ['aider', [], ['--yes-always']],
+    ];
+    for (const [id, always, flags] of auto) {
+      expect(AdapterRegistry.load(data.dir).get(id)!.getLaunchConfig({ autoApprove: true }).args).toEqual([...always, ...flags]);
+      expect(AdapterRegistry.load(data.dir).get(id)!.getLaunchConfig({ autoApprove: false }).args).toEqual(always);
     }
   });
 
@@ -74,7 +82,7 @@ describe('adapters as data', () => {
     writeFileSync(join(data.dir, 'adapters.yaml'), 'adapters:\n  claude:\n    command: /opt/claude/bin/claude\n  mytool:\n    command: mytool\n    args: [--chat]\n    autoPolicy: { injectArgs: [--yes] }\n');
     const registry = AdapterRegistry.load(data.dir);
     expect(registry.get('claude')!.getLaunchConfig({ autoApprove: true }).command).toBe('/opt/claude/bin/claude');
-    expect(registry.get('claude')!.getLaunchConfig({ autoApprove: true }).args).toEqual(['--dangerously-skip-permissions']);
+    expect(registry.get('claude')!.getLaunchConfig({ autoApprove: true }).args).toEqual(['--permission-mode', 'acceptEdits']);
     expect(registry.get('mytool')!.getLaunchConfig({ autoApprove: true })).toMatchObject({ command: 'mytool', args: ['--chat', '--yes'] });
   });
 

@@ -74,7 +74,7 @@ describe('stages', () => {
     const session = orchestrator.start({ cwd: work, stages: [{ tasks: [{ name: 'x', adapter: 'no-such-agent' }] }] });
     const result = await finished(orchestrator, session);
     expect(result.status).toBe('FAILED');
-    expect(result.tasks[0].error).toMatch(/unknown adapter "no-such-agent" \(known: command, bash, python, claude, codex, gemini, aider, fake-agent\)/);
+    expect(result.tasks[0].error).toMatch(/unknown adapter "no-such-agent" \(known: command, bash, python, claude, codex, gemini, qwen, aider, fake-agent\)/);
   });
 
   it('resumes a checkpointed session from currentStageIndex (earlier stages are not run again)', async () => {
