@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CHOICE_LIMITS } from './choice/limits.js';
+import { LANGUAGES, type Language } from './languages.js';
 
-export const LANGUAGES = ['en', 'zh'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './languages.js';
 
 /** Settings shared by every interface, persisted by the hub. */
 export const settingsSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { dataDir, dataPaths } from '../config/data-paths.js';
 import { ensureCredential, readCredential } from '../discovery/credential.js';
 import { tryLock } from '../discovery/file-lock.js';
@@ -52,7 +52,7 @@ export async function ensureHub(opts: EnsureHubOptions = {}): Promise<HubClient>
         if (raced) return raced;
         if (!spawned) {
           await removeHubStartError(paths.startError);
-          spawned = spawnHub(env, paths.dir);
+          spawned = await spawnHub(env, paths.dir);
         }
         const started = await waitForHub(paths.hubState, token, paths.dir, deadline, spawned.exitCode === null ? spawned : undefined);
         if (started) return started;
@@ -92,7 +92,9 @@ async function failIfHubFailed(paths: ReturnType<typeof dataPaths>, child: Child
   if (child.exitCode !== 3) throw new HubUnavailableError(`the gatehouse hub exited while starting (exit code ${child.exitCode}); see ${paths.log}`);
 }
 
-function spawnHub(env: NodeJS.ProcessEnv, dir: string): ChildProcess {
+/** node:child_process is loaded only to start a hub: a client that finds one running never needs it. */
+async function spawnHub(env: NodeJS.ProcessEnv, dir: string): Promise<ChildProcess> {
+  const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [cliLauncher, 'hub', '--background'], {
     detached: true,
     stdio: 'ignore',

@@ -1,6 +1,7 @@
 import process from 'node:process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { asJsonRpcMessage } from './json-rpc-shape.js';
 
 /** The longest MCP message line accepted on stdin (bytes). Longer lines are answered with an error and dropped. */
 export const MAX_MCP_LINE_BYTES = 10 * 1024 * 1024;
@@ -96,7 +97,7 @@ export class LineLimitedStdioTransport implements Transport {
     if (!line.trim()) return;
     let message: JSONRPCMessage;
     try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(line));
+      message = asJsonRpcMessage(JSON.parse(line));
     } catch (err) {
       this.onerror?.(err as Error);
       this.reject(line, -32700, `parse error: the line is not a JSON-RPC message (${(err as Error).message.split('\n')[0].slice(0, 200)})`);

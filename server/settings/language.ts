@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../shared/settings.js';
+import { LANGUAGES, type Language } from '../../shared/languages.js';
 
 /**
  * What is wrong with CHOICE_LANG in `env`, in words for the person who set it; null when it is unset or valid.

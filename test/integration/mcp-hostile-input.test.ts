@@ -74,6 +74,13 @@ describe('gatehouse mcp with hostile input', () => {
     expect((await mcp.request(9, 'tools/list')).result.tools.length).toBeGreaterThan(0);
   });
 
+  it('answers a JSON line that is not a JSON-RPC message with a parse error naming the field, then keeps serving', async () => {
+    mcp.write('{"jsonrpc":"2.0","id":21,"method":7}');
+    const refused = await mcp.next((m) => m.id === 21);
+    expect(refused.error).toEqual({ code: -32700, message: 'parse error: the line is not a JSON-RPC message (method: must be a string)' });
+    expect((await mcp.request(22, 'ping')).result).toEqual({});
+  });
+
   it('refuses an argument nested too deep by name instead of "Maximum call stack size exceeded"', async () => {
     const deep = '['.repeat(150_000) + '"x"' + ']'.repeat(150_000); // what no SDK client can serialise, sent raw
     mcp.write(`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"provide_choice","arguments":{"prompt":${deep},"options":[{"id":"a","label":"A"}]}}}`);

@@ -1,5 +1,5 @@
 import { dataDir, dataPaths } from '../../config/data-paths.js';
-import { createLogger } from '../../logging/logger.js';
+import { deferredLogger } from '../../logging/deferred-logger.js';
 import type { CliCommand } from '../command.js';
 
 export const mcpCommand: CliCommand = {
@@ -11,7 +11,8 @@ Serves the gatehouse MCP tools (provide_choice, resolve_component_*) over stdio.
 first use and outlives this process while interactions are active. Logs go to the log file in the data
 directory and to stderr — never stdout.`,
   async run() {
-    const log = createLogger({ file: dataPaths(dataDir()).log, name: 'mcp' });
+    // pino loads with the first line logged: an idle MCP process (one per agent) may never log.
+    const log = deferredLogger(async () => (await import('../../logging/logger.js')).createLogger({ file: dataPaths(dataDir()).log, name: 'mcp' }));
     const { runMcpServer } = await import('../../mcp/mcp-server.js');
     await runMcpServer(log);
     return 0;
