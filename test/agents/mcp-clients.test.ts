@@ -96,33 +96,71 @@ const CASES: Array<{ cli: AgentCli; name: string; option: { id: string; label: s
   { cli: 'qwen', name: 'Qwen Code', option: { id: 'pg', label: 'PostgreSQL' } },
 ];
 
+/** The CLI at its prompt, asked to ask: the model (stand-in) starts the choice; the person allows the tool if asked. */
+async function startAsking(cli: AgentCli, script: ScriptStep[]): Promise<HookRun> {
+  run = await startHookRun(cli, { hub: true, configure: registerAsReadmeSays, script });
+  for (const text of READY[cli]) await run.cli.waitFor(text);
+  await run.cli.settle();
+  await run.cli.submit('ask me which database');
+  await CONSENT[cli](run.cli);
+  return run;
+}
+
+/** The final result the model received, once it has. */
+async function finalResult(run: HookRun): Promise<any> {
+  const last = await run.standin.waitFor((r) => r.conversation && r.toolResults.some((t) => findResult(t.output)?.status === 'submitted'), 'the final result reached the model');
+  return resultJson(last.toolResults[0]);
+}
+
+const submitted = (sessionId: string, option: { id: string; label: string }) => ({
+  status: 'submitted',
+  session_id: sessionId,
+  selected: [option],
+  annotations: {},
+  global_annotation: null,
+  free_text: null,
+  // Answered with `gatehouse answer`, not in the portal the question was shown in.
+  interface: 'cli',
+  answered_by: 'human',
+  next_step: 'The person answered. Proceed with the selected option(s), taking any annotations into account.',
+});
+
+/**
+ * Tool results that are not gatehouse's answer: calls the CLI refused (approval, loop detection). Qwen Code's
+ * tool_search answer (the loaded tool's <functions> block) is the only other result.
+ */
+const refusedCalls = (run: HookRun) => run.standin.toolResultsSeen().filter((t) => t.isError || (!findResult(t.output) && !t.output.startsWith('<functions>')));
+
+/** A model that polls again at once (1 s waits) for as long as the answer is pending. */
+const pollAgain: ScriptStep = (seen) => {
+  const r = resultJson(seen[0]);
+  const next = r.next_call ?? { session_id: r.session_id, poll: 1 };
+  return r.status === 'pending' ? { tool: 'provide_choice', args: { ...next, wait_seconds: 1 } } : { text: `The person chose ${r.selected?.[0]?.label}.` };
+};
+const PATIENT_POLLS = 7;
+
 for (const { cli, name, option } of CASES) {
   describe.skipIf(skipUnlessInstalled(cli))(`${name} as an MCP client (README snippet)`, () => {
     beforeEach(() => recordTestedWith(cli, 'mcp-client'));
     it('gets the typed answer a person gave with gatehouse answer', { timeout: 180_000 }, async () => {
-      run = await startHookRun(cli, { hub: true, configure: registerAsReadmeSays, script });
-      for (const text of READY[cli]) await run.cli.waitFor(text);
-      await run.cli.settle();
-      await run.cli.submit('ask me which database');
-      await CONSENT[cli](run.cli);
+      const run = await startAsking(cli, script);
       const question = await answerWithGatehouseAnswer(run, option.id);
-      const last = await run.standin.waitFor((r) => r.conversation && r.toolResults.some((t) => findResult(t.output)?.status === 'submitted'), 'the final result reached the model');
-      expect(resultJson(last.toolResults[0])).toEqual({
-        status: 'submitted',
-        session_id: question.id,
-        selected: [option],
-        annotations: {},
-        global_annotation: null,
-        free_text: null,
-        // Answered with `gatehouse answer`, not in the portal the question was shown in.
-        interface: 'cli',
-        answered_by: 'human',
-        next_step: 'The person answered. Proceed with the selected option(s), taking any annotations into account.',
-      });
-      // Every call the model made reached gatehouse: none refused by the CLI (approval, loop detection). Qwen
-      // Code's tool_search answer (the loaded tool's <functions> block) is the only other result.
-      const errors = run.standin.toolResultsSeen().filter((t) => t.isError || (!findResult(t.output) && !t.output.startsWith('<functions>')));
-      expect(errors).toEqual([]);
+      expect(await finalResult(run)).toEqual(submitted(question.id, option));
+      expect(refusedCalls(run)).toEqual([]);
+    });
+
+    // Gemini CLI stops the fifth identical tool call as a loop (Qwen Code inherited the detector): every pending
+    // answer hands back a next_call whose poll counts up, so a person slower than the polls is still waited for.
+    it.runIf(cli === 'gemini' || cli === 'qwen')(`polls ${PATIENT_POLLS} times while the person takes their time; no poll is stopped as a loop`, { timeout: 240_000 }, async () => {
+      const run = await startAsking(cli, [{ tool: 'provide_choice', args: QUESTION }, ...Array<ScriptStep>(3 * PATIENT_POLLS).fill(pollAgain)]);
+      // The polls the model made (a CLI's retry of a request repeats one), each after a pending answer.
+      const polls = () => [...new Set(run.standin.requests.map((r) => (r.answered as { args?: { poll?: number } } | undefined)?.args?.poll).filter((p) => p !== undefined))];
+      await run.standin.waitFor(() => polls().length >= PATIENT_POLLS + 1, `${PATIENT_POLLS} polls were answered pending`, 180_000);
+      const question = await answerWithGatehouseAnswer(run, option.id);
+      expect(await finalResult(run)).toEqual(submitted(question.id, option));
+      expect(refusedCalls(run)).toEqual([]);
+      // The calls the model made differ from each other: poll 1, 2, 3, … as each next_call said.
+      expect(polls().slice(0, PATIENT_POLLS + 1)).toEqual(Array.from({ length: PATIENT_POLLS + 1 }, (_, i) => i + 1));
     });
   });
 }
