@@ -3,7 +3,7 @@
 // test/agents/tested-with/<cli>.<area>.<test file>.json with the CLI version it ran against. One file per test
 // file, so parallel test files never write the same file. `node test/support/tested-with-table.mjs --write`
 // turns those files into the table; test/support/tested-with-table.test.ts checks README matches them.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { packageRoot } from '../../server/package-info.js';
@@ -39,6 +39,9 @@ export function recordTestedWith(cli: AgentCli, area: TestedArea): void {
     results.tests[task.fullName] = state;
     results.tests = Object.fromEntries(Object.entries(results.tests).sort(([a], [b]) => a.localeCompare(b)));
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    // Renamed into place: the README check may read these files while other test files run.
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, `${JSON.stringify(results, null, 2)}\n`);
+    renameSync(temp, file);
   });
 }
