@@ -60,6 +60,43 @@ async function menuMediated(): Promise<number> {
   return performance.now() - t0;
 }
 
+const MEGABYTE = join(FIXTURES, 'megabyte-output.mjs');
+
+/** Spawn of a program that prints 1 MB and exits → its exit reported with every byte parsed. */
+async function megabyteToExit(): Promise<number> {
+  const t0 = performance.now();
+  const p = PtyProgram.spawn({ command: process.execPath, args: [MEGABYTE, '0'], cwd: ROOT });
+  const exit = await p.exited;
+  const ms = performance.now() - t0;
+  p.dispose();
+  if (!exit.output.trimEnd().endsWith('the last line: done')) throw new Error('the last line was lost at exit');
+  return ms;
+}
+
+/** A resolve task whose tsci prints 1 MB and exits 1: start → `failed` with its tail as the reason. */
+async function megabyteToFailed(manager: ResolveManager): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-megabyte-'));
+  const t0 = performance.now();
+  const task = manager.start({ component_name: 'BIG', project_dir: dir });
+  await new Promise<void>((resolve) => task.onChange((t) => t.terminal && resolve()));
+  const ms = performance.now() - t0;
+  const reason = task.view().reason ?? '';
+  await manager.close(task.id);
+  rmSync(dir, { recursive: true, force: true });
+  if (!reason.endsWith('the last line: done')) throw new Error('the reason lost the last line');
+  return ms;
+}
+
+/** Spawning the same program and reading its output with nothing else (node-pty alone): the floor. */
+async function megabyteRaw(): Promise<number> {
+  const t0 = performance.now();
+  const pty = (await import('node-pty')).default;
+  const child = pty.spawn(process.execPath, [MEGABYTE, '0'], { cols: 120, rows: 30, cwd: ROOT });
+  child.onData(() => undefined);
+  await new Promise((r) => child.onExit(r));
+  return performance.now() - t0;
+}
+
 const childPids = () => {
   try {
     return readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).length;
@@ -128,6 +165,16 @@ const ptyBench: BenchModule = {
       mediated.push(await menuMediated());
     }
     const overhead = mediated.map((m, i) => m - hand[i]);
+    const raw: number[] = [];
+    const toExit: number[] = [];
+    const toFailed: number[] = [];
+    const big = new ResolveManager({ ...process.env, GATEHOUSE_TSCI: `${process.execPath} ${MEGABYTE} 1` });
+    big.onScreen(() => undefined); // as in the hub: tsci's screen is followed
+    for (let i = 0; i < 10; i++) {
+      raw.push(await megabyteRaw());
+      toExit.push(await megabyteToExit());
+      toFailed.push(await megabyteToFailed(big));
+    }
     const core = await coreSoak(Number(process.env.GATEHOUSE_BENCH_CORE_SOAK ?? 1000));
     const soak = await resolveSoak(Number(process.env.GATEHOUSE_BENCH_RESOLVE_SOAK ?? 150));
     return [
@@ -136,6 +183,9 @@ const ptyBench: BenchModule = {
       summarise('menu driven by hand (spawn → pick → exit)', hand),
       summarise('menu mediated (spawn → pick → exit)', mediated),
       summarise('overhead per menu (mediated − by hand, paired runs)', overhead, { goal: '≤ 100 ms' }),
+      summarise('1 MB printed then exit: spawn → exit, node-pty alone (floor)', raw, { note: 'includes starting node' }),
+      summarise('1 MB printed then exit: spawn → exit reported, every byte parsed (PtyProgram)', toExit, { goal: '≤ 500 ms', note: 'includes starting node' }),
+      summarise('1 MB printed then exit 1: resolve start → failed, reason = bounded tail', toFailed, { goal: '≤ 500 ms', note: 'includes starting node' }),
       summarise(`core soak: ${core.perCycle.length} spawn/answer/exit cycles, per cycle`, core.perCycle),
       { name: 'core soak: leaked child processes / fds', runs: core.perCycle.length, median: core.leakedProcs, p99: core.leakedFds, unit: 'procs/fds', goal: '0 / 0', note: 'median=procs, p99=fds' },
       summarise(`resolve soak: ${soak.perCycle.length} start→select→finished→close cycles`, soak.perCycle, { note: `${soak.failures} not finished as picked` }),

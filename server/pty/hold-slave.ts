@@ -4,13 +4,15 @@ import { closeSync, constants, existsSync, openSync } from 'node:fs';
  * node-pty can drop the tail of the output when the child exits (the master hits EIO and the stream is torn
  * down with data still pending). Keep our own descriptor on the slave so the master never sees EIO while the
  * child lives, and release it once the child is gone and nothing more has come for a moment (a poll phase ran
- * in between): by then its output has been read. Returns the release function (idempotent).
+ * in between): by then its output has been read. Returns the release function (idempotent); `onRelease` is
+ * called once the slave is let go (at once when it could not be held).
  */
-export function holdSlaveUntilGone(tty: string, pid: number, lastDataAt: () => number, exited: () => boolean): () => void {
+export function holdSlaveUntilGone(tty: string, pid: number, lastDataAt: () => number, exited: () => boolean, onRelease: () => void = () => {}): () => void {
   let fd: number;
   try {
     fd = openSync(tty, constants.O_RDWR | constants.O_NOCTTY);
   } catch {
+    onRelease();
     return () => {};
   }
   let released = false;
@@ -23,6 +25,7 @@ export function holdSlaveUntilGone(tty: string, pid: number, lastDataAt: () => n
     } catch {
       // already closed
     }
+    onRelease();
   };
   let goneAt = 0;
   const timer = setInterval(() => {
@@ -34,4 +37,35 @@ export function holdSlaveUntilGone(tty: string, pid: number, lastDataAt: () => n
   }, 5);
   timer.unref();
   return release;
+}
+
+/** How long the read stream may take to read what is left and close by itself once the slave is released. */
+const DRAIN_GRACE_MS = 1000;
+
+/**
+ * node-pty tears its read stream down 200 ms after the child's exit is reported unless the stream has closed
+ * by itself — dropping output still unread, which happens whenever the event loop was busy for a moment (the
+ * megabyte a program printed just before exiting loses its last lines). While we hold the slave the stream
+ * cannot close, so that teardown is put off until `released` and then given `DRAIN_GRACE_MS` to read the rest
+ * and close on its own (EIO after the last byte); only a stream still open then (a grandchild keeps the slave)
+ * is torn down. Relies on node-pty 1.x keeping the stream as `_socket`; without it nothing changes.
+ */
+export function deferTeardownUntilDrained(pty: object, released: Promise<void>): void {
+  const socket = (pty as { _socket?: { destroy?: (...args: unknown[]) => unknown; destroyed?: boolean } })._socket;
+  if (!socket || typeof socket.destroy !== 'function') return;
+  const destroy = socket.destroy.bind(socket);
+  let drained = false;
+  let teardown: unknown[] | null = null;
+  void released.then(() => {
+    const timer = setTimeout(() => {
+      drained = true;
+      if (teardown && !socket.destroyed) destroy(...teardown);
+    }, DRAIN_GRACE_MS);
+    timer.unref();
+  });
+  socket.destroy = (...args: unknown[]) => {
+    if (drained) return destroy(...args);
+    teardown = args;
+    return socket;
+  };
 }

@@ -6,7 +6,7 @@ import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-scre
 import { readScreen, type Reading } from './reading.js';
 import { foregroundWaitsOnTty, runCounters, treeCpuTicks, ttyOf } from './proc-wait-state.js';
 import { ttyCanonical } from './tty-mode.js';
-import { holdSlaveUntilGone } from './hold-slave.js';
+import { deferTeardownUntilDrained, holdSlaveUntilGone } from './hold-slave.js';
 
 export interface PtySpawnOptions {
   command: string;
@@ -78,7 +78,10 @@ export class PtyProgram {
     // The slave's name, known before the child has set up its fds (node-pty keeps it as `_pty`).
     const slave = (this.pty as unknown as { _pty?: unknown })._pty;
     this.tty = typeof slave === 'string' && slave.startsWith('/dev/') ? slave : null;
-    if (this.tty) this.releaseSlave = holdSlaveUntilGone(this.tty, this.pid, () => this.lastDataAt, () => this.exitInfo !== null);
+    let slaveReleased = () => {};
+    deferTeardownUntilDrained(this.pty, new Promise<void>((r) => (slaveReleased = r)));
+    if (this.tty) this.releaseSlave = holdSlaveUntilGone(this.tty, this.pid, () => this.lastDataAt, () => this.exitInfo !== null, slaveReleased);
+    else slaveReleased();
     this.screenBuffer = new TerminalScreen(cols, rows, (reply) => this.safeWrite(reply));
     this.pty.onData((chunk) => {
       this.lastDataAt = Date.now();
@@ -139,8 +142,9 @@ export class PtyProgram {
     this.pressKeys([key]);
   }
 
-  screen(): ScreenView {
-    return this.screenBuffer.view();
+  /** The rendered screen; `scrollback` bounds the rows kept above the visible screen (default: all). */
+  screen(opts: { scrollback?: number } = {}): ScreenView {
+    return this.screenBuffer.view(opts);
   }
 
   blockSinceLastInput(): string[] {
@@ -204,7 +208,7 @@ export class PtyProgram {
           // /proc: with nothing drawn since the input yet, give it the settle time to arrive (a program that reads
           // again without drawing anything is still seen as waiting once that time is up).
           emptyReadSince ??= Date.now();
-          const blank = !this.blockSinceLastInput().some((l) => l.trim());
+          const blank = !this.screenBuffer.blockHasText();
           if (!blank || Date.now() - emptyReadSince >= settleMs) return this.done('proc-read', 'waiting');
         } else if (this.settled(settleMs, menuSettleMs, pollMs, cpu) && !(await this.cookedTerminal())) {
           return this.done('screen-settle', 'waiting');
@@ -263,7 +267,7 @@ export class PtyProgram {
     // A drawn arrow-key menu (a pointer row among aligned options) is a prompt's own shape: it needs a
     // shorter quiet period than arbitrary text.
     const needed = quiet >= menuSettleMs + spinnerWait && quiet < settleMs + spinnerWait && this.looksLikeMenu() ? menuSettleMs : settleMs;
-    if (!drawn || quiet < needed + spinnerWait || !this.blockSinceLastInput().some((l) => l.trim())) return false;
+    if (!drawn || quiet < needed + spinnerWait || !this.screenBuffer.blockHasText()) return false;
     // A program busy computing (its CPU time advancing) is not waiting, however still its screen.
     const last = cpu[cpu.length - 1];
     const from = cpu.find((c) => last.at - c.at <= needed + pollMs) ?? cpu[0];

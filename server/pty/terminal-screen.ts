@@ -4,6 +4,11 @@ import { headlessXterm } from './native-modules.js';
 import { RowHistory } from './row-history.js';
 import { isSpinnerVariant } from './spinner-variant.js';
 
+/**
+ * The most logical lines of a block that are read (the last ones): a question is what a person reads at its end,
+ * not the ten thousand lines a program printed before it, and reading costs what is rendered.
+ */
+const READ_LINES_MAX = 1000;
 
 /** One logical line of the block: its text, first buffer row (-1 for text a spinner wiped), content style. */
 export interface BlockLine {
@@ -78,14 +83,21 @@ export class TerminalScreen {
     );
   }
 
+  /**
+   * Hands output to the parser. The per-screen work (row diffing, listeners) runs once the parser has caught
+   * up with everything queued, not per chunk: a program printing a megabyte costs one diff per burst the
+   * parser takes in, while output that arrives slower than it is parsed (spinner frames) is still seen frame
+   * by frame.
+   */
   write(data: string): void {
     this.pending++;
     this.term.write(data, () => {
       this.pending--;
+      if (this.pending > 0) return;
       this.version++;
       this.noteRowChanges();
       for (const l of this.parsedListeners) l();
-      if (this.pending === 0) for (const w of this.idleWaiters.splice(0)) w();
+      for (const w of this.idleWaiters.splice(0)) w();
     });
   }
 
@@ -121,10 +133,14 @@ export class TerminalScreen {
     return this.term.modes.applicationCursorKeysMode;
   }
 
-  view(): ScreenView {
+  /**
+   * The rendered screen. `scrollback`: keep at most this many rows above the visible screen (default: all of
+   * them — up to 10,000 rows, which is slow to render and large to send after a program printed a lot).
+   */
+  view(opts: { scrollback?: number } = {}): ScreenView {
     const buf = this.term.buffer.active;
     const absCursor = buf.baseY + buf.cursorY;
-    const { lines, starts } = this.logicalLines(0);
+    const { lines, starts } = this.logicalLines(this.logicalStart(Math.max(0, buf.baseY - (opts.scrollback ?? buf.baseY))));
     let line = 0;
     for (let i = 0; i < starts.length; i++) if (starts[i] <= absCursor) line = i;
     const column = (absCursor - (starts[line] ?? 0)) * this.term.cols + buf.cursorX;
@@ -161,21 +177,49 @@ export class TerminalScreen {
    * the text the spinner painted over (if any), so a prompt hidden under a spinner is still presented.
    */
   blockLines(): BlockLine[] {
-    const { lines, starts } = this.logicalLines(this.blockStartRow());
+    return this.blockTail(READ_LINES_MAX).lines;
+  }
+
+  /**
+   * The block's last `max` logical lines, and how many earlier lines of the block were left out. Only the
+   * kept rows are rendered, so a block of ten thousand lines costs what its tail costs. `styles: false`: text
+   * only (no cell attributes), for a plain-text tail such as a failure reason.
+   */
+  blockTail(max: number, opts: { styles?: boolean } = {}): { lines: BlockLine[]; omitted: number } {
+    const buf = this.term.buffer.active;
+    const blockStart = this.blockStartRow();
+    const from = this.tailStart(blockStart, max);
+    const { lines, starts } = this.logicalLines(from);
     const out: BlockLine[] = [];
     lines.forEach((text, i) => {
       const row = starts[i];
       if (this.history.isSpinnerRow(row, text)) {
         for (const wiped of this.history.wipedFrom(row, text)) out.push({ text: wiped, row: -1, style: '' });
-      } else out.push({ text, row, style: rowStyle(this.term.buffer.active, row), styles: cellStyles(this.term.buffer.active, row, text) });
+      } else if (opts.styles === false) out.push({ text, row, style: '' });
+      else out.push({ text, row, style: rowStyle(buf, row), styles: cellStyles(buf, row, text) });
     });
     while (out.length && !out[out.length - 1].text.trim()) out.pop();
-    return out;
+    let omitted = Math.max(0, out.length - max);
+    out.splice(0, omitted);
+    for (let y = blockStart; y < from; y++) if (!buf.getLine(y)?.isWrapped) omitted++;
+    return { lines: out, omitted };
+  }
+
+  /** Something besides blank rows and a spinner animating over nothing was drawn in the block (cheap). */
+  blockHasText(): boolean {
+    const start = this.blockStartRow();
+    for (let y = this.term.buffer.active.length - 1; y >= start; y--) {
+      if (!this.rowText(y).trim()) continue;
+      y = this.logicalStart(y);
+      const text = this.logicalLines(y, 1).lines[0] ?? '';
+      if (!this.history.isSpinnerRow(y, text) || this.history.wipedFrom(y, text).length > 0) return true;
+    }
+    return false;
   }
 
   /** A spinner animates in the block over nothing it wiped: the program is working, not asking. */
   spinningAlone(): boolean {
-    const { lines, starts } = this.logicalLines(this.blockStartRow());
+    const { lines, starts } = this.logicalLines(this.tailStart(this.blockStartRow(), READ_LINES_MAX));
     return lines.some((text, i) => this.history.isSpinnerRow(starts[i], text) && this.history.wipedFrom(starts[i], text).length === 0);
   }
 
@@ -208,9 +252,7 @@ export class TerminalScreen {
         a && !a.marker.isDisposed && a.textAtInput !== null && a.marker.line >= before && this.rowText(a.marker.line) === a.textAtInput;
       if (!redrawnInPlace) start = Math.max(0, this.lineFeedStart.line);
     }
-    const buf = this.term.buffer.active;
-    while (start > 0 && buf.getLine(start)?.isWrapped) start--;
-    return start;
+    return this.logicalStart(start);
   }
 
   resize(cols: number, rows: number): void {
@@ -239,13 +281,15 @@ export class TerminalScreen {
     return this.term.buffer.active.getLine(y)?.translateToString(trimRight) ?? '';
   }
 
-  private logicalLines(from: number): { lines: string[]; starts: number[] } {
+  /** The logical lines from buffer row `from` on (at most `maxLines` of them), each with the row it starts on. */
+  private logicalLines(from: number, maxLines = Infinity): { lines: string[]; starts: number[] } {
     const buf = this.term.buffer.active;
     const lines: string[] = [];
     const starts: number[] = [];
     for (let y = from; y < buf.length; y++) {
       const line = buf.getLine(y);
       if (!line) break;
+      if (!line.isWrapped && lines.length >= maxLines) break;
       const nextWrapped = buf.getLine(y + 1)?.isWrapped === true;
       const text = line.translateToString(!nextWrapped);
       if (line.isWrapped && lines.length) lines[lines.length - 1] += text;
@@ -255,6 +299,22 @@ export class TerminalScreen {
       }
     }
     return { lines: lines.map((l) => l.trimEnd()), starts };
+  }
+
+  /** The first row of the logical line that buffer row `row` belongs to. */
+  private logicalStart(row: number): number {
+    const buf = this.term.buffer.active;
+    while (row > 0 && buf.getLine(row)?.isWrapped) row--;
+    return row;
+  }
+
+  /**
+   * Where to start rendering to keep the last `max` rows up to the cursor's row, at or after row `floor` (rows
+   * below the cursor — a list drawn under its prompt, blank rows — are always kept).
+   */
+  private tailStart(floor: number, max: number): number {
+    const buf = this.term.buffer.active;
+    return Math.max(floor, this.logicalStart(Math.max(floor, buf.baseY + buf.cursorY + 1 - max)));
   }
 
   private noteRowChanges(): void {

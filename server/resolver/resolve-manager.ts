@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import { lookupDirs } from './project-files.js';
 import { ResolveTask } from './resolve-task.js';
-import { ResolveError, type ResolveAnswer, type ResolveScreen, type ResolveTaskView } from './resolve-types.js';
+import { ResolveError, type ResolveAnswer, type ResolveTaskView } from './resolve-types.js';
 import { tsciCommand, tsciEnvironment } from './tsci-command.js';
 
 export interface StartRequest {
@@ -23,7 +23,7 @@ export class ResolveManager {
   private readonly tasks = new Map<string, ResolveTask>();
   private readonly closedViews: ResolveTaskView[] = [];
   private readonly changeListeners = new Set<(task: ResolveTask) => void>();
-  private readonly screenListeners = new Set<(task: ResolveTask, screen: ResolveScreen) => void>();
+  private readonly screenListeners = new Set<(task: ResolveTask) => void>();
 
   constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
 
@@ -31,7 +31,8 @@ export class ResolveManager {
     this.changeListeners.add(listener);
   }
 
-  onScreen(listener: (task: ResolveTask, screen: ResolveScreen) => void): void {
+  /** A task's tsci drew something (per output burst): render its screen only when it is sent. */
+  onScreen(listener: (task: ResolveTask) => void): void {
     this.screenListeners.add(listener);
   }
 
@@ -62,7 +63,7 @@ export class ResolveManager {
     });
     this.tasks.set(task.id, task);
     task.onChange((t) => this.changeListeners.forEach((l) => l(t)));
-    task.onScreen((t, s) => this.screenListeners.forEach((l) => l(t, s)));
+    task.onScreen((t) => this.screenListeners.forEach((l) => l(t)));
     task.start();
     return task;
   }

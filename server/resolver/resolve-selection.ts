@@ -36,8 +36,11 @@ export async function replayAnswer(run: TsciRun, menu: Reading, rec: { selection
   return (await run.apply(plan, menu.options)).ok ? again : null;
 }
 
-/** The rendered terminal of a run, as the task's view carries it. */
+/** Rows of scrollback a task's view carries above tsci's visible screen. */
+const SCREEN_SCROLLBACK = 200;
+
+/** The rendered terminal of a run, as the task's view carries it (the visible screen and a bounded scrollback). */
 export function screenOf(run: TsciRun): ResolveScreen {
-  const s = run.program.screen();
+  const s = run.program.screen({ scrollback: SCREEN_SCROLLBACK });
   return { lines: s.lines, cursor: s.cursor, cols: s.cols, rows: s.rows };
 }

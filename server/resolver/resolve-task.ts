@@ -49,7 +49,7 @@ export class ResolveTask {
   private closed = false;
   private selections = 0;
   private readonly listeners = new Set<(task: ResolveTask) => void>();
-  private readonly screenListeners = new Set<(task: ResolveTask, screen: ResolveScreen) => void>();
+  private readonly screenListeners = new Set<(task: ResolveTask) => void>();
 
   constructor(readonly opts: ResolveTaskOptions) {}
 
@@ -65,7 +65,8 @@ export class ResolveTask {
     this.listeners.add(listener);
   }
 
-  onScreen(listener: (task: ResolveTask, screen: ResolveScreen) => void): void {
+  /** tsci drew something (called per output burst: render the screen when it is needed, not here). */
+  onScreen(listener: (task: ResolveTask) => void): void {
     this.screenListeners.add(listener);
   }
 
@@ -136,7 +137,7 @@ export class ResolveTask {
     const before = snapshotProject(this.opts.projectDir, this.opts.lookupDirs);
     const run = new TsciRun({ command: this.command, cwd: this.opts.projectDir, env: this.opts.env, stepTimeoutMs: this.opts.stepTimeoutMs });
     this.run = run;
-    run.program.onData(() => this.screenChanged(run));
+    run.program.screenBuffer.onParsed(() => this.screenChanged(run));
     this.answered = [];
     let replayed = 0;
     const pendingError = this.error;
@@ -286,8 +287,7 @@ export class ResolveTask {
   }
 
   private screenChanged(run: TsciRun): void {
-    if (this.screenListeners.size === 0 || this.run !== run) return;
-    const screen = screenOf(run);
-    for (const l of this.screenListeners) l(this, screen);
+    if (this.run !== run) return;
+    for (const l of this.screenListeners) l(this);
   }
 }

@@ -25,7 +25,7 @@ export interface ResolveSelection {
 }
 
 export interface ResolveScreen {
-  /** Rendered lines of the tsci terminal (wrapped rows joined). */
+  /** Rendered lines of the tsci terminal (wrapped rows joined): the visible screen and up to 200 rows of scrollback. */
   lines: string[];
   cursor: { line: number; column: number; visible: boolean };
   cols: number;

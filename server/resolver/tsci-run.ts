@@ -132,13 +132,16 @@ export class TsciRun {
 
   /**
    * What the program drew since the last input, as rendered (verbatim output, no escape codes), its last
-   * `TAIL_LINES` lines: a program that printed a megabyte before failing gives a reason, not the megabyte.
+   * `TAIL_LINES` lines: a program that printed a megabyte before failing gives a reason, not the megabyte (and
+   * only that tail is rendered).
    */
   drawnSinceInput(): string {
-    const block = this.program.blockSinceLastInput().join('\n').trim() || this.program.screen().lines.slice(-20).join('\n').trim();
-    const lines = block.split('\n');
-    const tail = lines.length > TAIL_LINES ? [`… (${lines.length - TAIL_LINES} earlier lines left out)`, ...lines.slice(-TAIL_LINES)] : lines;
-    return tail.map((l) => (l.length > 400 ? `${l.slice(0, 400)}…` : l)).join('\n');
+    const tail = this.program.screenBuffer.blockTail(TAIL_LINES, { styles: false });
+    let lines = tail.lines.map((l) => l.text);
+    if (!lines.join('').trim()) return this.program.screen({ scrollback: 0 }).lines.slice(-20).join('\n').trim();
+    while (lines.length && !lines[0].trim()) lines = lines.slice(1);
+    const head = tail.omitted > 0 ? [`… (${tail.omitted} earlier lines left out)`] : [];
+    return [...head, ...lines].map((l) => (l.length > 400 ? `${l.slice(0, 400)}…` : l)).join('\n');
   }
 
   async kill(): Promise<void> {
