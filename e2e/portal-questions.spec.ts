@@ -66,6 +66,12 @@ test.describe('choice page: several questions in one gate', () => {
     await expect(page.getByTestId('final-answer-1')).toHaveText('Queue, Auth');
     await expect(page.getByTestId('final-answer-2')).toHaveText('order-hub');
     await page.screenshot({ path: shotPath('questions-final.png'), fullPage: true });
+
+    // History lists the gate with each question's answer, and finds it by a question's text.
+    await page.goto(`${hub.baseUrl}/history?token=${hub.token}`); // the whole portal, not the gate link
+    await page.getByTestId('history-search').fill('extras should it start');
+    await expect(page.getByTestId('history-list').locator('li')).toHaveCount(1);
+    await expect(page.getByTestId('history-answer')).toHaveText('Database: SQLite · Extras: Queue, Auth · Name: order-hub');
   });
 
   test('the draft of every question survives a reload', async ({ page, hub }) => {

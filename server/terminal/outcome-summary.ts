@@ -1,4 +1,5 @@
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { answersSummary } from '../../shared/choice/answers-summary.js';
 import type { ChooseOutcome } from './choose-screen.js';
 import { EXIT, exitCodeForStatus } from './exit-codes.js';
 import type { Translate } from './translate.js';
@@ -7,12 +8,10 @@ import type { Translate } from './translate.js';
 export function summariseSession(session: ChoiceSessionView, t: Translate, here: boolean): string[] {
   const result = session.result;
   if (!result) return [];
-  const picked = (selected: Array<{ label: string }>, freeText?: string | null) => selected.map((s) => s.label).join(', ') || freeText || t('outcome.nothingSelected');
-  // Several questions: "Database: SQLite · Extras: Queue, Auth · Name: order-hub" (their own answers inline).
   const questions = session.request.questions;
   const labels = questions && result.answers
-    ? result.answers.map((a) => `${questions[a.question_index]?.header ?? a.question_index + 1}: ${picked(a.selected, a.free_text)}`).join(' · ')
-    : picked(result.selected);
+    ? answersSummary(questions, result.answers, t('outcome.nothingSelected'))
+    : result.selected.map((s) => s.label).join(', ') || t('outcome.nothingSelected');
   const lines: string[] = [];
   if (!here && result.answered_by === 'human') lines.push(t('outcome.endedElsewhere', { status: t(`status.${result.status}`, { ns: 'common' }), interface: t(`interface.${result.interface}`, { ns: 'common' }) }));
   if (result.status === 'submitted') lines.push(t('outcome.submitted', { labels }));

@@ -5,6 +5,7 @@ import { intlLocale } from '../list/relative-age.js';
 import { api } from '../state/api.js';
 import { sourceLabel } from '../../shared/choice/gate-source.js';
 import { HistorySourceFilters } from './HistorySourceFilters.js';
+import { answersSummary } from '../../shared/choice/answers-summary.js';
 
 const STATUSES = ['submitted', 'auto-submitted', 'cancelled', 'timeout'] as const;
 const PAGE_SIZE = 20;
@@ -78,6 +79,11 @@ export function HistoryPage() {
                   {sourceLabel(s.source)}
                 </span>
               )}
+              {answerLine(s) && (
+                <span class="irow-answer" data-testid="history-answer">
+                  {answerLine(s)}
+                </span>
+              )}
               <span class="irow-meta">
                 <span class={`badge badge-status status-${s.status}`}>{t(`common:status.${s.status}`)}</span>
                 <span class="badge badge-iface">{t(`common:interface.${s.interface}`)}</span>
@@ -96,4 +102,12 @@ export function HistoryPage() {
       )}
     </section>
   );
+}
+
+/** What was answered, on one line: the picks (and own words), per question for a gate with several. */
+function answerLine(s: ChoiceSessionView): string {
+  const result = s.result;
+  if (!result) return '';
+  if (s.request.questions && result.answers?.length) return answersSummary(s.request.questions, result.answers, '—');
+  return [result.selected.map((o) => o.label).join(', '), result.free_text ?? ''].filter(Boolean).join(' + ');
 }

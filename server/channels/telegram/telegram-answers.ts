@@ -57,6 +57,7 @@ export function installAnswerHandlers(bot: Bot, deps: AnswerDeps): void {
       deps.onStale();
       return reply(ctx, alreadyEndedToast(session));
     }
+    if (session.request.questions) return reply(ctx, 'This gate asks several questions: answer them together in the portal (the link is in the message).');
     if (!session.request.allow_free_text) return reply(ctx, 'This question takes no answer in your own words: tap one of its buttons.');
     const draft = session.draft;
     const outcome = await answer(() =>

@@ -78,3 +78,26 @@ describe('shouldSendGate', () => {
     expect(shouldSendGate({ ...gate(), status: 'submitted' }, { send: 'all', olderThanSeconds: 0 }, { liveClients: 0, now })).toBe(false);
   });
 });
+
+describe('renderGateMessage for a gate with several questions', () => {
+  const questions = [
+    { question: 'Which database?', header: 'Database', options: [{ id: 'pg', label: 'PostgreSQL', recommended: true }, { id: 'lite', label: 'SQLite', recommended: false }], selection_mode: 'single' as const, min_selections: 1, max_selections: 1, allow_free_text: false },
+    { question: 'Which extras?', options: [{ id: 'auth', label: 'Auth', recommended: false }, { id: 'cache', label: 'Cache', recommended: false }], selection_mode: 'multi' as const, min_selections: 1, max_selections: 2, allow_free_text: true },
+  ];
+  const multi = () => gate({ prompt: '', title: 'Set up', questions, options: [], max_selections: 0, min_selections: 0 });
+
+  it('lists every question and sends the person to the portal; the only button is Cancel', () => {
+    const { html, keyboard } = renderGateMessage(multi(), 'http://127.0.0.1:47823/choice/ch_abcdefghijkl');
+    expect(html).toContain('<b>1. [Database] Which database?</b> <i>(pick one)</i>\n1. <b>PostgreSQL</b> ⭐\n2. <b>SQLite</b>');
+    expect(html).toContain('<b>2. Which extras?</b> <i>(pick 1–2 or own words)</i>');
+    expect(html).toContain('2 questions, answered together: open http://127.0.0.1:47823/choice/ch_abcdefghijkl to answer them.');
+    expect(keyboard).toEqual([[{ text: '✖ Cancel', callback_data: buttonData({ action: 'cancel', sessionId: 'ch_abcdefghijkl' }) }]]);
+  });
+
+  it('once answered, the first line says each question\'s answer', () => {
+    const ended = { ...multi(), status: 'submitted' as const, result: { status: 'submitted' as const, session_id: 'ch_abcdefghijkl', selected: [], annotations: {}, global_annotation: null, free_text: null, answers: [{ question_index: 0, selected: [{ id: 'lite', label: 'SQLite' }] }, { question_index: 1, selected: [], free_text: 'none yet' }], interface: 'web' as const, answered_by: 'human' as const, next_step: '' } };
+    const { html, keyboard } = renderGateMessage(ended, 'u');
+    expect(html.split('\n')[0]).toBe('✅ <b>Answered in web:</b> Database: SQLite · 2: none yet');
+    expect(keyboard).toEqual([]);
+  });
+});

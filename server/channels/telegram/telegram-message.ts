@@ -2,6 +2,7 @@ import type { InlineKeyboardButton } from 'grammy/types';
 import type { StoredSession } from '../../sessions/stored-session.js';
 import { gateSource } from '../gate-summary.js';
 import { buttonData } from './button-data.js';
+import { answersSummary } from '../../../shared/choice/answers-summary.js';
 import { escapeTelegramHtml as esc, telegramHtml } from './telegram-markdown.js';
 
 /** Telegram allows 4096 characters per message; the prompt gets this much, the rest stays for options and status. */
@@ -18,6 +19,8 @@ export interface RenderedMessage {
 export function renderGateMessage(session: StoredSession, gateUrl: string): RenderedMessage {
   const body = gateBody(session, gateUrl);
   if (session.status !== 'pending') return { html: `${endedLine(session)}\n\n${body}`, keyboard: [] };
+  // Several questions are answered together in the portal's one form; here the message shows them and can cancel.
+  if (session.request.questions) return { html: `${body}\n\n<i>${session.request.questions.length} questions, answered together: open ${esc(gateUrl)} to answer them.</i>`, keyboard: [[cancelButton(session.id)]] };
   const hint = session.request.allow_free_text ? '\n\n<i>↩️ Reply to this message to answer in your own words.</i>' : '';
   return { html: `${body}${hint}`, keyboard: keyboard(session) };
 }
@@ -29,14 +32,17 @@ function gateBody(session: StoredSession, gateUrl: string): string {
   if (session.status === 'pending') lines.push(`<i>${esc(sourceLine(session))}</i>`);
   const prompt = request.prompt.trim() === request.title.trim() ? '' : promptPart(request.prompt, gateUrl);
   if (prompt) lines.push('', prompt);
-  lines.push('', ...request.options.map((o, i) => optionLine(o, i)));
+  if (request.questions) {
+    request.questions.forEach((q, n) => lines.push('', `<b>${n + 1}. ${q.header ? `[${esc(q.header)}] ` : ''}${esc(q.question)}</b> <i>(${q.selection_mode === 'multi' ? `pick ${q.min_selections}–${q.max_selections}` : 'pick one'}${q.allow_free_text ? ' or own words' : ''})</i>`, ...q.options.map((o, i) => optionLine(o, i))));
+  } else lines.push('', ...request.options.map((o, i) => optionLine(o, i)));
   return lines.join('\n');
 }
 
 function sourceLine(session: StoredSession): string {
   const { request } = session;
-  const how =
-    request.selection_mode === 'multi'
+  const how = request.questions
+    ? `${request.questions.length} questions`
+    : request.selection_mode === 'multi'
       ? `pick ${request.min_selections === request.max_selections ? request.min_selections : `${request.min_selections}–${request.max_selections}`}`
       : 'pick one';
   const source = gateSource(session);
@@ -74,20 +80,25 @@ function keyboard(session: StoredSession): InlineKeyboardButton[][] {
     request.options.forEach((o, i) => rows.push([{ text: `${chosen.has(o.id) ? '☑' : '☐'} ${buttonLabel(o.label)}`, callback_data: buttonData({ action: 'toggle', sessionId: id, option: i }) }]));
     rows.push([
       { text: `✅ Done (${chosen.size})`, callback_data: buttonData({ action: 'done', sessionId: id }) },
-      { text: '✖ Cancel', callback_data: buttonData({ action: 'cancel', sessionId: id }) },
+      cancelButton(id),
     ]);
   } else {
     request.options.forEach((o, i) => rows.push([{ text: `${buttonLabel(o.label)}${o.recommended ? ' ⭐' : ''}`, callback_data: buttonData({ action: 'pick', sessionId: id, option: i }) }]));
-    rows.push([{ text: '✖ Cancel', callback_data: buttonData({ action: 'cancel', sessionId: id }) }]);
+    rows.push([cancelButton(id)]);
   }
   return rows;
+}
+
+function cancelButton(sessionId: string): InlineKeyboardButton {
+  return { text: '✖ Cancel', callback_data: buttonData({ action: 'cancel', sessionId }) };
 }
 
 /** First line of the message once the gate has ended, wherever it ended. */
 export function endedLine(session: StoredSession): string {
   const result = session.result;
   const via = result ? ` in ${result.interface}` : '';
-  const picked = result?.selected.map((s) => s.label).join(', ') ?? '';
+  const questions = session.request.questions;
+  const picked = questions && result?.answers ? answersSummary(questions, result.answers, '—') : (result?.selected.map((s) => s.label).join(', ') ?? '');
   const free = result?.free_text ? `“${cut(result.free_text, 200)}”` : '';
   const answer = [picked, free].filter(Boolean).join(' + ');
   switch (session.status) {

@@ -15,7 +15,7 @@ const historyQuery = z.object({
 
 /**
  * GET /api/history: every persisted completed session within retention, newest first, paged, searchable (title,
- * prompt, source) and filtered by status, project and agent. `pending` counts the gates still open (in the list).
+ * prompt, question texts, source) and filtered by status, project and agent. `pending` counts the gates still open (in the list).
  */
 export const historyRoutes: HubPlugin = (app, ctx) => {
   app.get('/api/history', async (request) => {
@@ -29,7 +29,7 @@ export const historyRoutes: HubPlugin = (app, ctx) => {
       .filter((s) => !status || s.status === status)
       .filter((s) => !project || s.source?.project === project)
       .filter((s) => !agent || s.source?.agent === agent)
-      .filter((s) => !needle || [s.request.title, s.request.prompt, sourceLabel(s.source), s.source?.project ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)))
+      .filter((s) => !needle || [s.request.title, s.request.prompt, ...(s.request.questions?.map((q) => q.question) ?? []), sourceLabel(s.source), s.source?.project ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)))
       .sort((a, b) => (b.ended_at ?? b.created_at).localeCompare(a.ended_at ?? a.created_at));
     const items = matches.slice((page - 1) * page_size, page * page_size).map((s) => ctx.sessions.view(s));
     // History lists finished gates; the pending ones are in the list, and their count says so (not a silent 0).
