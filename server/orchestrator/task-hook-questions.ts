@@ -41,6 +41,13 @@ export interface HookQuestionHost {
   autoAnswered(action: PolicyAction): void;
 }
 
+interface Queued {
+  agent: AgentHooks;
+  ask: PermissionAsk;
+  key: string;
+  waiters: Array<(answer: HookAnswer) => void>;
+}
+
 interface Pending {
   key: string;
   signal: string;
@@ -73,21 +80,34 @@ export class TaskHookQuestions {
     // The hook came: a held dialog is not shown now (only again if the hook leaves it to the CLI).
     clearTimeout(this.heldTimer);
     const key = keyOf(ask);
-    if (this.pending?.key === key) return new Promise((resolve) => this.pending!.waiters.push(resolve));
-    const answer = this.queue.then(() => this.askOne(agent, ask, key));
-    this.queue = answer.catch(() => undefined);
-    return answer;
+    return new Promise((resolve) => {
+      const same = this.pending?.key === key ? this.pending : this.queue.find((q) => q.key === key);
+      if (same) return void same.waiters.push(resolve);
+      const request: Queued = { agent, ask, key, waiters: [resolve] };
+      if (this.pending) this.queue.push(request);
+      else this.askOne(request);
+    });
   }
 
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue: Queued[] = [];
 
-  private askOne(agent: AgentHooks, ask: PermissionAsk, key: string): Promise<HookAnswer> {
+  private askOne(request: Queued): void {
+    const { agent, ask, key } = request;
     const signal = `${agent.name} ${agent.permissionEvent} hook`;
+    const answer = (a: HookAnswer) => {
+      for (const resolve of request.waiters) resolve(a);
+      this.next();
+    };
     if (this.remembered.has(key)) {
       this.dropHeld();
-      return Promise.resolve({ decision: 'allow', message: '', decidedBy: `${signal}: allowed before for this task ("don't ask again")` });
+      return answer({ decision: 'allow', message: '', decidedBy: `${signal}: allowed before for this task ("don't ask again")` });
     }
-    if (this.ended) return Promise.resolve({ decision: 'ask', message: 'the task ended', decidedBy: `${signal}: the task ended` });
+    // A finished task (a keepAlive one a person may have attached to) asks nobody: the CLI's own dialog does.
+    const status = this.host.state.status;
+    if (this.ended || status === 'DONE' || status === 'FAILED') {
+      const why = `the task is ${this.ended ? 'over' : status}`;
+      return answer({ decision: 'ask', message: why, decidedBy: `${signal}: ${why}` });
+    }
     const interaction: InteractionView = {
       prompt: hookQuestion(agent, ask),
       options: HOOK_CHOICES.map((c, index) => ({ index, text: c.text })),
@@ -106,16 +126,19 @@ export class TaskHookQuestions {
         recordExplain(t, by);
       }, by);
       this.host.autoAnswered(action ?? { type: 'choose', index: 0, label: 'autoApprove' });
-      return Promise.resolve({ decision, message: decision === 'deny' ? "The task's policy in gatehouse refused it." : '', decidedBy: by });
+      return answer({ decision, message: decision === 'deny' ? "The task's policy in gatehouse refused it." : '', decidedBy: by });
     }
-    return new Promise((resolve) => {
-      this.pending = { key, signal, waiters: [resolve] };
-      this.host.update((t) => {
-        t.status = 'WAITING_FOR_USER';
-        t.interaction = interaction;
-      }, signal);
-      this.host.needsUser();
-    });
+    this.pending = { key, signal, waiters: request.waiters };
+    this.host.update((t) => {
+      t.status = 'WAITING_FOR_USER';
+      t.interaction = interaction;
+    }, signal);
+    this.host.needsUser();
+  }
+
+  private next(): void {
+    const request = this.queue.shift();
+    if (request) this.askOne(request);
   }
 
   /** The person picked option `index` of a hook question; false when no hook question is pending. */
@@ -161,6 +184,7 @@ export class TaskHookQuestions {
     this.ended = true;
     this.dropHeld();
     this.giveUp('the task ended');
+    this.next();
   }
 
   private ended = false;
@@ -176,5 +200,6 @@ export class TaskHookQuestions {
     // The hook left it to the CLI: its own dialog (still on screen) is the task's question again.
     if (answer.decision === 'ask') this.showHeld();
     else this.dropHeld();
+    this.next();
   }
 }

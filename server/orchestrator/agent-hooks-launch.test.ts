@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { launchWithAgentHooks, taskDir } from './agent-hooks-launch.js';
+
+let root: string;
+beforeEach(() => (root = mkdtempSync(join(tmpdir(), 'gatehouse-hooks-launch-'))));
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function setup() {
+  const dataDir = join(root, 'data');
+  const home = join(root, 'home');
+  const cwd = join(root, 'proj');
+  for (const d of [dataDir, home, cwd]) mkdirSync(d, { recursive: true });
+  return { dataDir, home, cwd, taskId: 'wf-1.agent' };
+}
+
+describe('hooks wired into an orchestrated agent run', () => {
+  it('an adapter without hooks gets nothing', () => {
+    const s = setup();
+    expect(launchWithAgentHooks({ agentId: undefined, ...s, env: { HOME: s.home } })).toBeNull();
+  });
+
+  it("Claude Code: a settings file in the task's own folder, loaded with --settings; the person's files untouched", () => {
+    const s = setup();
+    const hooked = launchWithAgentHooks({ agentId: 'claude', ...s, env: { HOME: s.home } })!;
+    const file = join(taskDir(s.dataDir, s.taskId), 'claude-settings.json');
+    expect(hooked.args).toEqual(['--settings', file]);
+    expect(hooked.env).toEqual({ GATEHOUSE_TASK_ID: 'wf-1.agent', GATEHOUSE_HOME: s.dataDir });
+    const { hooks } = JSON.parse(readFileSync(file, 'utf8'));
+    expect(Object.keys(hooks)).toEqual(['PermissionRequest', 'Stop']);
+    expect(hooks.PermissionRequest[0].hooks[0].command).toMatch(/ hook claude PermissionRequest --wait \d+$/);
+    expect(hooks.Stop[0].hooks[0].command).toMatch(/ hook claude Stop$/);
+    expect(existsSync(join(s.home, '.claude'))).toBe(false);
+    hooked.cleanup();
+    expect(existsSync(taskDir(s.dataDir, s.taskId))).toBe(false);
+  });
+
+  it("Codex: a task-owned CODEX_HOME seeded from the person's (config, auth, rules; not sessions), with only gatehouse's hooks trusted for the run", () => {
+    const s = setup();
+    const theirs = join(s.home, '.codex');
+    mkdirSync(join(theirs, 'rules'), { recursive: true });
+    mkdirSync(join(theirs, 'sessions'), { recursive: true });
+    writeFileSync(join(theirs, 'config.toml'), 'model = "x"\n');
+    writeFileSync(join(theirs, 'auth.json'), '{"k":1}');
+    writeFileSync(join(theirs, 'rules', 'default.rules'), 'allow');
+    const hooked = launchWithAgentHooks({ agentId: 'codex', ...s, env: { HOME: s.home } })!;
+    const home = hooked.env.CODEX_HOME;
+    expect(home).toBe(join(taskDir(s.dataDir, s.taskId), 'codex-home'));
+    expect(readFileSync(join(home, 'config.toml'), 'utf8')).toBe('model = "x"\n');
+    expect(readFileSync(join(home, 'auth.json'), 'utf8')).toBe('{"k":1}');
+    expect(readFileSync(join(home, 'rules', 'default.rules'), 'utf8')).toBe('allow');
+    expect(existsSync(join(home, 'sessions'))).toBe(false);
+    expect(Object.keys(JSON.parse(readFileSync(join(home, 'hooks.json'), 'utf8')).hooks)).toEqual(['PermissionRequest', 'Stop']);
+    expect(hooked.args).toEqual(['--dangerously-bypass-hook-trust']);
+    expect(existsSync(join(theirs, 'hooks.json'))).toBe(false);
+  });
+
+  it("Codex with the person's own hooks: theirs kept (a hand-installed gatehouse hook dropped), and no trust bypass — Codex asks to review", () => {
+    const s = setup();
+    const theirs = join(s.home, '.codex');
+    mkdirSync(theirs, { recursive: true });
+    const audit = { matcher: '*', hooks: [{ type: 'command', command: 'audit-log' }] };
+    const installed = { matcher: '*', hooks: [{ type: 'command', command: '"/usr/bin/node" "/opt/gatehouse/bin/gatehouse.js" hook codex PermissionRequest --wait 120' }] };
+    writeFileSync(join(theirs, 'hooks.json'), JSON.stringify({ hooks: { PermissionRequest: [audit, installed] } }));
+    const hooked = launchWithAgentHooks({ agentId: 'codex', ...s, env: { HOME: s.home } })!;
+    const { hooks } = JSON.parse(readFileSync(join(hooked.env.CODEX_HOME, 'hooks.json'), 'utf8'));
+    expect(hooks.PermissionRequest).toHaveLength(2);
+    expect(hooks.PermissionRequest[0]).toEqual(audit);
+    expect(hooks.PermissionRequest[1].hooks[0].command).toContain('hook codex PermissionRequest --wait 3600');
+    expect(hooked.args).toEqual([]);
+    expect(hooked.note).toContain('your hooks.json is in play too');
+  });
+
+  it("Codex in a project with its own .codex/: no trust bypass", () => {
+    const s = setup();
+    mkdirSync(join(s.cwd, '.codex'));
+    expect(launchWithAgentHooks({ agentId: 'codex', ...s, env: { HOME: s.home } })!.args).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { claudeHooks } from '../agents/claude.js';
+import { chooseOption } from './standard-handlers.js';
+import { DENIED_MESSAGE, TaskHookQuestions } from './task-hook-questions.js';
+import type { InteractionView, TaskState } from './task-types.js';
+import type { PolicyHandler } from './policy-types.js';
+
+function task(autoApprove = false): TaskState {
+  return { id: 'wf.t', stage: 0, name: 't', adapter: 'claude', goal: null, status: 'RUNNING', autoApprove, keepAlive: false, pendingInputs: [], command: null, pid: null, interaction: null, error: null, exitCode: null, autoAnswered: 0, alive: true, startedAt: null, endedAt: null };
+}
+
+function questions(state: TaskState, handler: PolicyHandler | null = null) {
+  const events: string[] = [];
+  const q = new TaskHookQuestions({
+    state,
+    policy: (i: InteractionView) => (state.autoApprove && handler ? handler({ ...i, task: { name: 't', adapter: 'claude', goal: null, sessionGoal: null, autoAnswered: 0 } }) : null),
+    screen: () => 'the screen',
+    update: (change, signal) => {
+      const before = state.status;
+      change(state);
+      if (state.status !== before) events.push(`${state.status} ← ${signal}`);
+    },
+    needsUser: () => events.push('needs-user'),
+    autoAnswered: (a) => events.push(`auto ${a.label}`),
+  });
+  return { q, events };
+}
+
+const rm = { tool: 'Bash', detail: 'rm -rf build', reason: null, cwd: '/p' };
+const ls = { tool: 'Bash', detail: 'ls', reason: null, cwd: '/p' };
+
+describe("a hook's permission request as the task's question", () => {
+  it("waits for the person with the CLI's choices; No denies and tells the model", async () => {
+    const state = task();
+    const { q, events } = questions(state);
+    const answer = q.permission(claudeHooks, rm);
+    expect(state.status).toBe('WAITING_FOR_USER');
+    expect(state.interaction).toMatchObject({ prompt: 'Claude Code wants to use Bash: rm -rf build', screen: 'the screen' });
+    expect(state.interaction!.options.map((o) => o.text)).toEqual(['Yes', "Yes, and don't ask again for this command in this task", 'No']);
+    expect(q.choose(2)).toBe(true);
+    expect(await answer).toEqual({ decision: 'deny', message: DENIED_MESSAGE, decidedBy: `a person's "No" (Claude Code PermissionRequest hook)` });
+    expect(state).toMatchObject({ status: 'RUNNING', interaction: null });
+    expect(events).toEqual(['WAITING_FOR_USER ← Claude Code PermissionRequest hook', 'needs-user', `RUNNING ← a person's "No" (Claude Code PermissionRequest hook)`]);
+  });
+
+  it('the same call asked twice (a hand-installed hook too) is one question; another call waits its turn', async () => {
+    const state = task();
+    const { q, events } = questions(state);
+    const first = q.permission(claudeHooks, rm);
+    const again = q.permission(claudeHooks, rm);
+    const other = q.permission(claudeHooks, ls);
+    expect(events.filter((e) => e === 'needs-user')).toHaveLength(1);
+    q.choose(0);
+    expect((await first).decision).toBe('allow');
+    expect((await again).decision).toBe('allow');
+    await Promise.resolve();
+    expect(state.interaction?.prompt).toBe('Claude Code wants to use Bash: ls');
+    q.choose(2);
+    expect((await other).decision).toBe('deny');
+  });
+
+  it('"don\'t ask again" holds for this task only, without asking again', async () => {
+    const state = task();
+    const { q } = questions(state);
+    const first = q.permission(claudeHooks, rm);
+    q.choose(1);
+    expect((await first).decision).toBe('allow');
+    const second = await q.permission(claudeHooks, rm);
+    expect(second).toMatchObject({ decision: 'allow' });
+    expect(state.status).toBe('RUNNING');
+  });
+
+  it('autoApprove answers at once (allow), unless a handler picks No for a matching command', async () => {
+    const state = task(true);
+    const { q, events } = questions(state, chooseOption('No', /rm -rf/));
+    expect((await q.permission(claudeHooks, ls)).decision).toBe('allow');
+    expect((await q.permission(claudeHooks, rm)).decision).toBe('deny');
+    expect(state.autoAnswered).toBe(2);
+    expect(events).not.toContain('needs-user');
+    expect(state.explain!.at(-1)).toMatch(/RUNNING ← Claude Code PermissionRequest hook, answered by policy choose "No"$/);
+  });
+
+  it("nobody answering leaves it to the CLI's own dialog, which becomes the task's question again", async () => {
+    const state = task();
+    const { q } = questions(state);
+    const shown: string[] = [];
+    q.holdScreenQuestion(() => shown.push('dialog'));
+    const answer = q.permission(claudeHooks, rm);
+    q.giveUp('nobody answered in gatehouse within 5 s', ls);
+    expect(state.status).toBe('WAITING_FOR_USER');
+    q.giveUp('nobody answered in gatehouse within 5 s', rm);
+    expect(await answer).toMatchObject({ decision: 'ask', message: 'nobody answered in gatehouse within 5 s' });
+    expect(shown).toEqual(['dialog']);
+  });
+
+  it('a finished task asks nobody', async () => {
+    const state = task();
+    state.status = 'DONE';
+    const { q, events } = questions(state);
+    expect(await q.permission(claudeHooks, rm)).toMatchObject({ decision: 'ask', message: 'the task is DONE' });
+    expect(events).toEqual([]);
+  });
+});
