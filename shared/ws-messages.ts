@@ -13,7 +13,7 @@ import type { EffectiveSettings } from './settings.js';
  * count down locally from them, corrected by the ping/pong clock offset) — there is no periodic tick.
  */
 
-/** `ping`: measure the clock offset (answered by `pong`). `follow`: the sessions this client shows in full. */
+/** `ping`: measure the clock offset (answered by `pong`). `follow`: the sessions (or resolve tasks) this client shows in full. */
 export type ClientMessage = { type: 'ping'; client_now: number } | { type: 'follow'; sessions: string[] };
 
 /** An extension message for another hub concern: `type` is namespaced `x.y`; its handler validates the rest. */

@@ -15,13 +15,14 @@ export const MAX_UNREAD_BYTES = 1024 * 1024;
  * follow it, route extension messages by type prefix, and drop clients that do not read.
  */
 export class HubEvents {
-  /** Each client and the choice sessions it follows (shows in full). */
+  /** Each client and what it follows (shows in full): choice sessions, resolve tasks. */
   private readonly clients = new Map<WebSocket, Set<string>>();
   /** Clients opened with gate links: the only sessions each may follow; they get no broadcasts (list, tasks, resolve). */
   private readonly gateOnly = new Map<WebSocket, ReadonlySet<string>>();
   private readonly handlers: Array<{ prefix: string; handler: ClientHandler }> = [];
   private readonly connectListeners = new Set<(socket: WebSocket) => void>();
   private readonly dropListeners = new Set<(reason: string) => void>();
+  private readonly followListeners = new Set<(socket: WebSocket, ids: readonly string[]) => void>();
 
   get clientCount(): number {
     return this.clients.size;
@@ -48,12 +49,22 @@ export class HubEvents {
     return this.gateOnly.get(socket) ?? null;
   }
 
-  /** The sessions `socket` shows in full from now on (replaces the previous set; a gate-link client keeps to its gates). */
+  /**
+   * The sessions (or resolve tasks) `socket` shows in full from now on (replaces the previous set; a gate-link
+   * client keeps to its gates). Follow listeners then get what is followed, to send its current state.
+   */
   follow(socket: WebSocket, sessionIds: readonly string[]): string[] {
     const gates = this.gateOnly.get(socket);
     const followed = sessionIds.filter((id) => !gates || gates.has(id)).slice(0, MAX_FOLLOWED_SESSIONS);
-    if (this.clients.has(socket)) this.clients.set(socket, new Set(followed));
+    if (!this.clients.has(socket)) return followed;
+    this.clients.set(socket, new Set(followed));
+    for (const listener of this.followListeners) listener(socket, followed);
     return followed;
+  }
+
+  /** Called when a client starts following ids (e.g. to send it their current state). */
+  onFollow(listener: (socket: WebSocket, ids: readonly string[]) => void): void {
+    this.followListeners.add(listener);
   }
 
   /** To every client with the hub's credential (gate-link clients see their own sessions only). */
@@ -63,8 +74,8 @@ export class HubEvents {
     for (const socket of this.clients.keys()) if (!this.gateOnly.has(socket)) this.deliver(socket, data);
   }
 
-  /** Sends `message` to the clients that follow session `sessionId` only. */
-  sendToFollowers(sessionId: string, message: ServerMessage): void {
+  /** Sends `message` to the clients that follow session (or task) `sessionId` only. */
+  sendToFollowers(sessionId: string, message: ServerMessage | ExtensionMessage): void {
     let data: string | null = null;
     for (const [socket, followed] of this.clients) {
       if (!followed.has(sessionId)) continue;

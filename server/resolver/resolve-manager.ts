@@ -68,6 +68,11 @@ export class ResolveManager {
     return task;
   }
 
+  /** The current view of a task, if there is one. */
+  find(id: string): ResolveTaskView | undefined {
+    return this.tasks.get(id)?.view();
+  }
+
   get(id: string): ResolveTask {
     const task = this.tasks.get(id);
     if (!task) throw new ResolveError(404, 'not_found', `no resolve task ${JSON.stringify(id)} (closed, or never started on this hub)`);

@@ -12,8 +12,9 @@ function sendError(reply: FastifyReply, err: unknown) {
 
 /**
  * Resolve tasks live in the hub: HTTP routes for the MCP tools, a row per task in the interaction list
- * (waiting on the agent during a selection), the activity hold while tsci runs, and the live screen over
- * WebSocket (`resolve.screen`, read-only) plus `resolve.task` when a task changes.
+ * (waiting on the agent during a selection), the activity hold while tsci runs, and — to the WebSocket clients
+ * that `follow` the task, not to every tab — `resolve.task` when it changes and its live screen
+ * (`resolve.screen`, read-only, at most every 100 ms). A client that starts following gets the task as it is.
  */
 export const resolverPlugin: HubPlugin = (app, ctx) => {
   const manager = new ResolveManager(process.env);
@@ -28,7 +29,14 @@ export const resolverPlugin: HubPlugin = (app, ctx) => {
       holds.delete(task.id);
     }
     ctx.interactions.changed();
-    ctx.events.broadcast({ type: 'resolve.task', task: task.view() });
+    ctx.events.sendToFollowers(task.id, { type: 'resolve.task', task: task.view() });
+  });
+
+  ctx.events.onFollow((socket, ids) => {
+    for (const id of ids) {
+      const view = manager.find(id);
+      if (view) ctx.events.send(socket, { type: 'resolve.task', task: view });
+    }
   });
 
   manager.onScreen((task) => {
@@ -40,7 +48,7 @@ export const resolverPlugin: HubPlugin = (app, ctx) => {
         const screen = task.view().screen;
         if (!screen) return;
         const message: ResolveScreenMessage = { type: 'resolve.screen', task_id: task.id, state: task.state, screen };
-        ctx.events.broadcast(message);
+        ctx.events.sendToFollowers(task.id, message);
       }, SCREEN_EVERY_MS),
     );
   });

@@ -65,6 +65,7 @@ test('resolve_component over MCP: start returns at once, the menu is relayed, a 
 
   const started = await mcp.call<{ task_id: string; state: string }>('resolve_component_start', { component_name: '100nF', project_dir: project });
   expect(started.task_id).toMatch(/^rc-/);
+  socket.send(JSON.stringify({ type: 'follow', sessions: [started.task_id] })); // the task's screen goes to tabs that follow it
   expect(['checking_local', 'checking_global']).toContain(started.state);
 
   const second = await mcp.raw('resolve_component_start', { component_name: 'BQ79616', project_dir: project });

@@ -23,8 +23,10 @@ export interface ResolveWatchHandlers {
 }
 
 /**
- * Follows one resolve task over the hub's `/ws` broadcasts. Listen-only: nothing is ever sent (the person
- * watches, the agent answers). Reconnects with the portal's backoff after a drop or a hub restart.
+ * Follows one resolve task over the hub's `/ws`: on every (re)connect it sends `follow` with the task's id (the hub
+ * sends a task's changes and screen only to the tabs that follow it, and answers a follow with the task as it is).
+ * Nothing else is ever sent (the person watches, the agent answers). Reconnects with the portal's backoff after a
+ * drop or a hub restart.
  */
 export function watchResolveTask(id: string, handlers: ResolveWatchHandlers): () => void {
   let socket: WebSocket | null = null;
@@ -35,6 +37,7 @@ export function watchResolveTask(id: string, handlers: ResolveWatchHandlers): ()
     const current = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
     socket = current;
     current.onopen = () => {
+      current.send(JSON.stringify({ type: 'follow', sessions: [id] }));
       if (attempt > 0) handlers.onReconnect();
       attempt = 0;
     };
