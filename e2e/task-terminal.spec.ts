@@ -49,6 +49,9 @@ test('a waiting task: answer its y/n question on the page, then type into the li
   await page.getByTestId('task-answer-send').click();
   await expect(page.getByTestId('task-status')).toHaveText('Done (still running)');
   expect(requested.filter((u) => u.includes('xterm'))).toEqual([]); // xterm.js only loads on attach
+  // What decided each state change, in the task's view.
+  await page.getByTestId('task-explain').locator('summary').click();
+  await expect(page.getByTestId('task-explain').locator('li')).toContainText([/WAITING_FOR_USER ← screen read as a question$/, /DONE ← screen read as idle$/]);
 
   await page.getByTestId('task-attach').click();
   const terminal = page.getByTestId('task-terminal');

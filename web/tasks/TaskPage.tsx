@@ -65,6 +65,16 @@ export function TaskPage({ taskId }: { taskId: string }) {
         )}
       </dl>
       <TaskInteraction task={task} />
+      {task.explain && task.explain.length > 0 && (
+        <details class="task-explain" data-testid="task-explain">
+          <summary>{t('taskPage.explain')}</summary>
+          <ol>
+            {task.explain.map((line) => (
+              <li>{line}</li>
+            ))}
+          </ol>
+        </details>
+      )}
       {task.alive && (
         <div class="task-actions">
           <button type="button" class="btn" onClick={() => setAttached(!attached)} data-testid="task-attach" aria-expanded={attached}>

@@ -189,6 +189,7 @@ export default {
     send: 'Send',
     exited: 'exited with code {{code}}',
     tasks: 'Tasks',
+    explain: 'Why it is in this state',
   },
   source: {
     label: 'Asked by',

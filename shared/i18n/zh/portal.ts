@@ -189,6 +189,7 @@ export default {
     send: '发送',
     exited: '已退出，退出码 {{code}}',
     tasks: '任务',
+    explain: '为何处于此状态',
   },
   source: {
     label: '提问方',
