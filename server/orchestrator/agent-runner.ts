@@ -65,9 +65,9 @@ export class AgentRunner extends EventEmitter<AgentRunnerEvents> {
     return this.terminal !== null && !this.terminal.exited;
   }
 
-  /** Type text (then Enter unless submit is false). */
-  send(text: string, submit = true): void {
-    this.live().typeText(text, submit);
+  /** Type text (then Enter unless submit is false); resolves once it was sent. */
+  send(text: string, submit = true): Promise<void> {
+    return this.live().typeText(text, submit);
   }
 
   /** Raw bytes to the program. */

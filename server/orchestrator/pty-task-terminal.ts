@@ -3,6 +3,8 @@ import { readMenu } from './menu-reading.js';
 import type { ChooseResult, TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
 /** Transcripts up to this size are replayed to a client that attaches (colours and all); beyond, the visible rows. */
 const REPLAY_LIMIT = 1 << 20;
+/** Enter follows typed text by at least this much: Codex and Gemini CLI take text + Enter arriving together as a paste. */
+const SUBMIT_GAP_MS = 50;
 
 /**
  * A task's program on the PTY mediation core (server/pty): PtyProgram gives the process, the headless
@@ -98,12 +100,18 @@ export class PtyTaskTerminal implements TaskTerminal {
     return view.lines.slice(-view.rows).join('\n');
   }
 
-  /** Text then Enter in one write: a terminal delivers them in order, and a line editor takes the text first. */
-  typeText(text: string, submit: boolean): void {
-    this.noteInput();
-    this.program.pressKeys(submit ? [{ text }, 'enter'] : [{ text }]);
-    this.submitted = submit;
-    this.poke();
+  /**
+   * The one place the orchestrator submits text (a person's, a policy's, a pending input): typed verbatim, then
+   * Enter as a write of its own once the program drew the text and at least SUBMIT_GAP_MS later — in a cooked
+   * terminal in one write (the line discipline keeps the text until Enter). No Enter when the text alone moved the
+   * program on (pty/type-answer.ts).
+   */
+  async typeText(text: string, submit: boolean): Promise<void> {
+    await this.acting(async () => {
+      if (submit) await typeAnswer(this.program, text, { enterGapMs: SUBMIT_GAP_MS });
+      else this.program.pressKeys([{ text }]);
+      this.submitted = submit;
+    });
   }
 
   /** The last input was a submitted line: until the program moves to a new line, the old screen is no question. */
@@ -118,7 +126,7 @@ export class PtyTaskTerminal implements TaskTerminal {
     const { reading } = readMenu(this.program);
     if (index < 0 || index >= reading.options.length) return { ok: false, error: `option ${index} is not on the screen (${reading.options.length} options)` };
     if (reading.answer_with === 'text' && reading.labels) {
-      await this.acting(() => typeAnswer(this.program, reading.labels![index]));
+      await this.typeText(reading.labels[index], true);
       return { ok: true };
     }
     const result = await this.acting(() => pickOption(this.program, reading, index));

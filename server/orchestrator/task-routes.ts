@@ -117,7 +117,7 @@ export function registerTaskRoutes(app: FastifyInstance, orchestrator: Orchestra
     try {
       const runner = orchestrator.liveRunner(request.params.id);
       if (body.data !== undefined) runner.write(body.data);
-      else if (body.text !== undefined) runner.typeText(body.text, body.submit ?? true);
+      else if (body.text !== undefined) await runner.typeText(body.text, body.submit ?? true);
       else await runner.pressKeys(body.keys!);
       return { task: runner.state };
     } catch (error) {

@@ -120,10 +120,10 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   }
 
   /** A person's text (typed verbatim, then Enter unless submit is false). */
-  typeText(text: string, submit = true): void {
+  async typeText(text: string, submit = true): Promise<void> {
     if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
     this.answeredItself = false;
-    this.terminal.typeText(text, submit);
+    await this.acting(() => this.terminal!.typeText(text, submit));
     this.resumeAfterInput();
   }
 
@@ -214,7 +214,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
         t.interaction = null;
       });
       this.answeredItself = true;
-      this.terminal!.typeText(next, true);
+      void this.acting(() => this.terminal!.typeText(next, true));
       this.awaitingTurnEnd = this.hooked?.turnEndHook ?? false;
       return;
     }
@@ -296,7 +296,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     const terminal = this.terminal!;
     if (action.type === 'keys') terminal.write(action.keys);
     else if (action.type === 'named-keys') await terminal.pressKeys(action.keys);
-    else if (action.type === 'text') terminal.typeText(action.text, action.submit);
+    else if (action.type === 'text') await terminal.typeText(action.text, action.submit);
     else {
       const result = await terminal.choose(action.index);
       if (!result.ok) return `policy ${action.label ?? 'choose'} was not applied: ${result.error}`;

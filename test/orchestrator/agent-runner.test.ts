@@ -19,9 +19,9 @@ describe('AgentRunner', () => {
     await firstWait;
     expect(runner.running).toBe(true);
     const echoed = new Promise<void>((resolve) => runner.on('output', () => stripAnsi(output).includes('\nsum=5') && resolve()));
-    runner.send('echo sum=$((2+3))');
+    await runner.send('echo sum=$((2+3))');
     await echoed;
-    runner.send('cd /tmp && echo again');
+    await runner.send('cd /tmp && echo again');
     // The screen is parsed after the raw output arrives: wait for the screen itself (as a person would look at it).
     await until(() => runner.screen().split('\n').some((line) => line.trim() === 'again'));
     expect(runner.screen()).toContain('gatehouse$ echo sum=$((2+3))');
