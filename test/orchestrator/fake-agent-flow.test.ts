@@ -22,7 +22,7 @@ describe('fake agent under the orchestrator', () => {
     expect(waiting.interaction?.screen).toContain('Allow this action? (y/n)');
     expect(waiting.command).not.toContain('--auto-approve');
     expect(needed).toEqual([waiting.id]);
-    orchestrator.liveRunner(waiting.id).typeText('y');
+    await orchestrator.liveRunner(waiting.id).typeText('y');
     const result = await finished(orchestrator, session);
     expect(result.status).toBe('DONE');
     const task = result.tasks[0];

@@ -35,7 +35,7 @@ describe('real interactive programs driven by pendingInputs', () => {
         if (seen.includes('value=kept')) resolve();
       });
     });
-    runner.typeText('echo value=$MARK');
+    await runner.typeText('echo value=$MARK');
     await echoed;
     expect(task.status).toBe('DONE');
     await orchestrator.stopTask(task.id);

@@ -110,7 +110,7 @@ describe('stages', () => {
     const next = new Orchestrator({ dataDir: data.dir });
     next.resume(session.id);
     const waiting = await taskWhere(next, (t) => t.name === 'asker' && t.status === 'WAITING_FOR_USER');
-    next.liveRunner(waiting.id).typeText('n');
+    await next.liveRunner(waiting.id).typeText('n');
     const result = (await next.finished(session.id))!;
     expect(result.status).toBe('DONE');
     expect(result.tasks.map((t) => [t.name, t.status])).toEqual([

@@ -23,7 +23,7 @@ describe('resuming an interrupted workflow', () => {
     const next = new Orchestrator({ dataDir: data.dir });
     next.resume(session.id);
     const waiting = await taskWhere(next, (t) => t.name === 'asker' && t.status === 'WAITING_FOR_USER');
-    next.liveRunner(waiting.id).typeText('n');
+    await next.liveRunner(waiting.id).typeText('n');
     const result = (await next.finished(session.id))!;
     expect(result.status).toBe('DONE');
     expect(readdirSync(work).filter((f) => f.startsWith('quick.'))).toHaveLength(1);
