@@ -8,7 +8,7 @@ import { handlerSpecSchema } from './handler-spec.js';
 export const taskDefinitionSchema = z.strictObject({
   /** Unique within the workflow; defaults to `<adapter>-<stage>-<index>`. */
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { error: 'must be letters, digits, _ - (no spaces or dots)' }).optional(),
-  /** An adapter id: built-in (command, bash, python, claude, codex, gemini, aider) or from adapters.yaml. */
+  /** An adapter id: built-in (command, bash, python, claude, codex, gemini, qwen, aider) or from adapters.yaml. */
   adapter: z.string({ error: 'must name an adapter (e.g. "command", "claude")' }).default('command'),
   /** For the generic adapter: the program to run. */
   command: z.string().min(1, { error: 'must not be empty' }).optional(),

@@ -4,11 +4,12 @@
 // pressed on the CLI's dialog. The model stand-in asks to run one shell command and records what came back.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMAND, skipUnlessInstalled } from '../support/agent-hook-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentCli } from '../support/model-standins/agent-setups.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
+import { recordTestedWith } from './tested-with.js';
 
 let run: OrchestratedAgent | null = null;
 afterEach(async () => {
@@ -41,6 +42,8 @@ function savedAllowRules(cli: AgentCli, launch: { home: string; cwd: string; env
 
 for (const cli of ['claude'] as const) {
   describe.skipIf(skipUnlessInstalled(cli))(`${NAMES[cli]} under gatehouse run: permissions through its own hook`, () => {
+    beforeEach(() => recordTestedWith(cli, 'orchestrator'));
+
     it('with a policy (autoApprove) the command runs and no person is asked', async () => {
       run = await startOrchestratedAgent(cli, { autoApprove: true });
       const done = await run.until((t) => t.status === 'DONE', 'the task is done');
