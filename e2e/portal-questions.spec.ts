@@ -85,3 +85,27 @@ test.describe('choice page: several questions in one gate', () => {
     await expect(page.getByTestId('free-text-2')).toHaveValue('draft-name');
   });
 });
+
+test.describe('several questions with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the plain form asks every question; a missing answer comes back named with the picks kept, then submits', async ({ page, hub }) => {
+    const { session, url } = await hub.client.request<Created>('POST', '/api/sessions', request);
+    await page.goto(url);
+    const form = page.getByTestId('fallback-form');
+    await expect(form.locator('fieldset[data-question]')).toHaveCount(3);
+    await form.locator('fieldset[data-question="0"]').getByRole('radio', { name: 'SQLite' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click(); // Extras and Name unanswered
+    await expect(page.getByRole('alert')).toContainText('answers[1].selected_ids: select at least 1 (got 0)');
+    await expect(page.getByTestId('fallback-form').locator('fieldset[data-question="0"]').getByRole('radio', { name: 'SQLite' })).toBeChecked();
+    await page.getByTestId('fallback-form').locator('fieldset[data-question="1"]').getByRole('checkbox', { name: 'Cache' }).check();
+    await page.getByTestId('fallback-form').locator('textarea[name=free_text_2]').fill('order-hub');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByTestId('fallback-final')).toBeVisible();
+    await expect(page.locator('main')).toContainText('Database: SQLite · Extras: Cache · Name: order-hub');
+    expect((await getSession(hub, session.id)).result!.answers).toEqual([
+      { question_index: 0, selected: [{ id: 'lite', label: 'SQLite' }] },
+      { question_index: 1, selected: [{ id: 'cache', label: 'Cache' }] },
+      { question_index: 2, selected: [], free_text: 'order-hub' },
+    ]);
+  });
+});

@@ -5,6 +5,11 @@ import type { ChoiceRequest } from '../../shared/choice/validate-request.js';
 export function parseAnswerForm(request: ChoiceRequest, form: URLSearchParams): { action: 'submit'; answer: SubmitAnswer } | { action: 'cancel'; note: string } {
   const note = form.get('global_annotation') ?? '';
   if (form.get('action') === 'cancel') return { action: 'cancel', note };
+  if (request.questions) {
+    // Several questions: question i's picks are posted as `q<i>`, its own words as `free_text_<i>`.
+    const answers = request.questions.map((q, i) => ({ question_index: i, selected_ids: [...new Set(form.getAll(`q${i}`))], ...(q.allow_free_text ? { free_text: form.get(`free_text_${i}`) ?? '' } : {}) }));
+    return { action: 'submit', answer: { answers, global_annotation: note, interface: 'web' } };
+  }
   const annotations: Record<string, string> = {};
   for (const option of request.options) {
     const text = form.get(`note_${option.id}`)?.trim();

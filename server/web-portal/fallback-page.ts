@@ -2,6 +2,7 @@ import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { PortalBoot } from './boot-data.js';
 import { esc } from './html-escape.js';
+import { answersSummary } from '../../shared/choice/answers-summary.js';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -22,7 +23,7 @@ function choiceHtml(session: ChoiceSessionView, promptHtml: string, t: T, error:
   const head = `<h1>${esc(r.title)}</h1><p><span class="badge">${esc(t(`common:status.${session.status}`))}</span></p><div class="prompt">${promptHtml}</div>`;
   if (session.status !== 'pending') {
     const res = session.result;
-    const picked = res?.selected.map((s) => esc(s.label)).join(', ') || esc(t('final.nothing'));
+    const picked = r.questions && res?.answers ? esc(answersSummary(r.questions, res.answers, t('final.nothing'))) : res?.selected.map((s) => esc(s.label)).join(', ') || esc(t('final.nothing'));
     const note = res?.global_annotation ? `<p>${esc(t('final.globalNote'))}: ${esc(res.global_annotation)}</p>` : '';
     return `${head}<p data-testid="fallback-final">${esc(t('final.heading'))}</p><p>${esc(t('final.selected'))}: ${picked}</p>${note}`;
   }
@@ -35,8 +36,27 @@ function choiceHtml(session: ChoiceSessionView, promptHtml: string, t: T, error:
     )
     .join('');
   const free = r.allow_free_text ? `<p><label>${esc(t('choice.freeText'))}<textarea name="free_text" rows="2">${esc(draft?.free_text ?? '')}</textarea></label></p>` : '';
-  return `${head}<form method="post" action="/choice/${esc(encodeURIComponent(session.id))}/answer" data-testid="fallback-form">
-${options}${free}<p><label>${esc(t('choice.globalNote'))}<textarea name="global_annotation" rows="2">${esc(draft?.global_annotation ?? '')}</textarea></label></p>
+  return `${head}${formHtml(session, r.questions ? questionsHtml(session, t) : `${options}${free}`, t, error)}`;
+}
+
+/** Several questions: one fieldset each (inputs `q<i>`, own words `free_text_<i>`), picks from the draft or the recommended ones. */
+function questionsHtml(session: ChoiceSessionView, t: T): string {
+  return session.request.questions!
+    .map((q, i) => {
+      const saved = session.draft?.answers?.[i];
+      const chosen = new Set(saved ? saved.selected_ids : q.options.filter((o) => o.recommended).map((o) => o.id));
+      const type = q.selection_mode === 'multi' ? 'checkbox' : 'radio';
+      const options = q.options.map((o) => `<label class="opt"><input type="${type}" name="q${i}" value="${esc(o.id)}"${chosen.has(o.id) ? ' checked' : ''}> <b>${esc(o.label)}</b>${o.description ? `<span class="desc">${esc(o.description)}</span>` : ''}</label>`).join('');
+      const free = q.allow_free_text ? `<label>${esc(t('choice.freeText'))}<textarea name="free_text_${i}" rows="1">${esc(saved?.free_text ?? '')}</textarea></label>` : '';
+      return `<fieldset data-question="${i}"><legend>${q.header ? `<span class="badge">${esc(q.header)}</span>` : ''}<b>${esc(q.question)}</b></legend>${options}${free}</fieldset>`;
+    })
+    .join('');
+}
+
+function formHtml(session: ChoiceSessionView, fields: string, t: T, error: string | null): string {
+  const draft = session.draft;
+  return `<form method="post" action="/choice/${esc(encodeURIComponent(session.id))}/answer" data-testid="fallback-form">
+${fields}<p><label>${esc(t('choice.globalNote'))}<textarea name="global_annotation" rows="2">${esc(draft?.global_annotation ?? '')}</textarea></label></p>
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <button type="submit" name="action" value="submit">${esc(t('common:action.submit'))}</button><button type="submit" name="action" value="cancel" formnovalidate>${esc(t('common:action.cancel'))}</button></form>`;
 }

@@ -94,8 +94,9 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
     } catch (err) {
       if (err instanceof RequestValidationError && parsed.action === 'submit') {
         // Keep what was posted (as the draft) so the form comes back as the person left it.
-        const { selected_ids = [], annotations = {}, global_annotation = '', free_text = '' } = parsed.answer;
-        await ctx.sessions.saveDraft(session.id, { selected_ids, annotations, global_annotation, free_text });
+        const { selected_ids = [], annotations = {}, global_annotation = '', free_text = '', answers } = parsed.answer;
+        const perQuestion = answers?.map((a) => ({ selected_ids: a.selected_ids, free_text: a.free_text ?? '' }));
+        await ctx.sessions.saveDraft(session.id, { selected_ids, annotations, global_annotation, free_text, ...(perQuestion ? { answers: perQuestion } : {}) });
         return sendPage(request, reply, 'choice', session.id, err.problems.map((p) => `${p.field}: ${p.message}`).join('; '));
       }
       if (ctx.sessions.get(session.id).status === 'pending') throw err;
