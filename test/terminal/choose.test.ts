@@ -341,3 +341,21 @@ describe('gatehouse choose with several questions (real PTY, real hub)', () => {
     ]);
   });
 });
+
+describe('gatehouse choose with several questions: a draft from another interface', () => {
+  it('opens with every question\'s picks and own words from the hub\'s draft (e.g. left in the portal)', async () => {
+    const id = await createSession(hub, { ...THREE_QUESTIONS, interface: 'web' });
+    const answers = [{ selected_ids: ['lite'], free_text: '' }, { selected_ids: ['cache'], free_text: '' }, { selected_ids: [], free_text: 'from-the-portal' }];
+    await hub.client.request('PUT', `/api/sessions/${id}/draft`, { selected_ids: [], annotations: {}, global_annotation: '', free_text: '', answers });
+    const tui = await openQuestions(id);
+    await tui.waitFor('[› Database] [✓ Extras] [✓ Name]');
+    expect(tui.line('SQLite')).toContain('(•) 2. SQLite');
+    tui.press(KEY.enter); // Database taken as drafted; nothing else open → one submit
+    const session = await endedSession(hub, id);
+    expect(session.result!.answers).toEqual([
+      { question_index: 0, selected: [{ id: 'lite', label: 'SQLite' }] },
+      { question_index: 1, selected: [{ id: 'cache', label: 'Cache' }] },
+      { question_index: 2, selected: [], free_text: 'from-the-portal' },
+    ]);
+  });
+});
