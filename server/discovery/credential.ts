@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensurePrivateFile } from './private-files.js';
@@ -15,6 +15,8 @@ export async function ensureCredential(file: string, warn?: (fields: object, mes
     return existing;
   }
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  // Loaded here, not at the top: a client that finds the credential (every `gatehouse mcp`) then never loads node:crypto.
+  const { randomBytes } = await import('node:crypto');
   const token = randomBytes(24).toString('base64url');
   try {
     const handle = await open(file, 'wx', 0o600);

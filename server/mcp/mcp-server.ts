@@ -11,11 +11,7 @@ import { McpFront, type LoadedServer } from './mcp-front.js';
  */
 export async function runMcpServer(log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const hub = sharedHub(env, (err) => log.warn({ err: err.message }, 'the hub could not be started ahead of the first tool call'));
-  const load = async (): Promise<LoadedServer> => {
-    const server = (await import('./mcp-tools-server.js')).createMcpServer({ hub, log });
-    log.info('mcp server loaded');
-    return server;
-  };
+  const load = async (): Promise<LoadedServer> => (await import('./mcp-tools-server.js')).createMcpServer({ hub, log });
   const stdio = new LineLimitedStdioTransport();
   const closed = new Promise<void>((resolve) => (stdio.onclose = resolve));
   stdio.onerror = (err) => log.warn({ err: err.message }, 'mcp: a message could not be read');
