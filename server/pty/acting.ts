@@ -1,6 +1,8 @@
 import { describeKey, type Key } from './keys.js';
 import type { PtyProgram } from './pty-program.js';
 import type { Reading } from './reading.js';
+import { freshRead, nextOutput, quietFor } from './screen-waits.js';
+import { takenAfterEnter } from './taken-after-enter.js';
 
 /**
  * Verified acting: a pick is planned, then made one key per write; after each key gatehouse waits for the
@@ -14,42 +16,12 @@ export interface ActOptions {
   keyTimeoutMs?: number;
 }
 
-export type ActResult = { ok: true; reading: Reading } | { ok: false; error: string; reading: Reading | null };
+/** `wrongPick`: Enter was pressed and the screen shows the program took that other option (said loudly in `error`). */
+export type ActResult = { ok: true; reading: Reading } | { ok: false; error: string; reading: Reading | null; wrongPick?: string };
 
 const highlighted = (r: Reading): string | undefined => (r.pointer_seen ? r.options[r.cursor_index] : undefined);
 const sameList = (a: Reading, b: Reading) =>
   a.kind === b.kind && a.cursor_index === b.cursor_index && a.options.join('\n') === b.options.join('\n') && a.marked.join() === b.marked.join();
-
-/** Resolves once no output has been parsed for `ms` (a frame drawn in several writes is complete), or at `deadline`. */
-async function quietFor(program: PtyProgram, ms: number, deadline: number): Promise<void> {
-  await program.screenBuffer.parsed();
-  await new Promise<void>((resolve) => {
-    let timer = setTimeout(done, Math.max(0, Math.min(ms, deadline - Date.now())));
-    const off = program.screenBuffer.onParsed(() => {
-      clearTimeout(timer);
-      timer = setTimeout(done, Math.max(0, Math.min(ms, deadline - Date.now())));
-    });
-    function done() {
-      off();
-      resolve();
-    }
-  });
-}
-
-/** Waits for the next parsed output, or until `deadline`. */
-function nextOutput(program: PtyProgram, deadline: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const off = program.screenBuffer.onParsed(() => {
-      off();
-      clearTimeout(timer);
-      resolve();
-    });
-    const timer = setTimeout(() => {
-      off();
-      resolve();
-    }, Math.max(1, deadline - Date.now()));
-  });
-}
 
 /** Quiet period that tells a complete frame from one still being drawn. */
 const FRAME_QUIET_MS = 25;
@@ -125,9 +97,10 @@ export async function pickOption(program: PtyProgram, reading: Reading, target: 
   if (pos < 0) return { ok: false, error: `the highlighted row ${quote(highlighted(reading))} is not one of the options read; nothing was pressed`, reading };
   const moved = await moveTo(program, reading, full, pos, target, opts);
   if (!moved.ok) return moved;
-  // Read once more right before Enter: a list redrawn meanwhile (re-ordered, filtered) is caught here.
+  // Read once more right before Enter, with no output left unread, and press in the same tick: a list redrawn
+  // meanwhile (re-ordered, filtered) is caught here.
   await quietFor(program, FRAME_QUIET_MS, Date.now() + 500);
-  const last = program.peek();
+  const last = await freshRead(program);
   if (highlighted(last) !== full[target]) {
     return { ok: false, error: `the highlight is not on ${quote(full[target])} (the screen shows ${quote(highlighted(last))}); Enter was not pressed\n--- screen ---\n${last.screen}`, reading: last };
   }
@@ -135,7 +108,14 @@ export async function pickOption(program: PtyProgram, reading: Reading, target: 
     // The filled mark did not follow the highlight: these are checkboxes, and Enter would submit what is ticked.
     return { ok: false, error: `this list has checkboxes (ticked: ${last.marked.map((i) => quote(last.options[i])).join(', ')}); Enter would submit those, not the highlighted row — answer with selected_options; Enter was not pressed`, reading: last };
   }
+  const drawn = program.blockLines();
   program.press('enter');
+  // A re-draw in the instant between that read and Enter cannot be prevented from here: check what was taken.
+  const taken = await takenAfterEnter(program, drawn, full);
+  if (taken !== null && taken !== full[target]) {
+    const error = `WRONG PICK: Enter was taken on ${quote(taken)}, not on ${quote(full[target])} — the program re-drew its list in the instant between the last check of the highlighted row and Enter\n--- screen ---\n${program.peek().screen}`;
+    return { ok: false, error, reading: null, wrongPick: taken };
+  }
   return moved;
 }
 

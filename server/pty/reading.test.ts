@@ -212,4 +212,9 @@ describe('readScreen: a visible cursor parked on the pointer row', () => {
     const lines = ['? Which part? (3 found)', '  alpha', '  beta', '* gamma'];
     expect(readScreen(lines, typingAt(lines))).toMatchObject({ kind: 'select', options: ['alpha', 'beta', 'gamma'], cursor_index: 2, typing: false });
   });
+
+  test('also when the pointer is a lone ● (a round glyph that is a mark on a checklist)', () => {
+    const lines = ['? Which part? (3 found)', '  alpha', '  beta', '● gamma'];
+    expect(readScreen(lines, typingAt(lines))).toMatchObject({ kind: 'select', options: ['alpha', 'beta', 'gamma'], cursor_index: 2, typing: false });
+  });
 });

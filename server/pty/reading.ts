@@ -196,9 +196,10 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
   let typingAt = typingLine(lines, screen);
   let best = bestList(rows, typingAt);
   if (typingAt >= 0) {
-    // A cursor left at the end of a list row that has the pointer is not a typing field.
+    // A cursor left at the end of a list row that has the pointer is not a typing field (the row as the list
+    // reads it: a lone ● there is its pointer).
     const withIt = bestList(rows, -1);
-    if (withIt && withIt.pointer >= 0 && withIt.rows.some((r) => r.index === typingAt) && rows[typingAt].marker) {
+    if (withIt && withIt.pointer >= 0 && withIt.rows.find((r) => r.index === typingAt)?.marker) {
       typingAt = -1;
       best = withIt;
     }

@@ -47,3 +47,14 @@ export function cellStyles(buf: IBuffer, row: number, text: string): string[] {
   while (out.length < want) out.push('');
   return out;
 }
+
+/** The logical line starting at buffer row `row` (wrapped rows joined) as the reader takes it: text and styles. */
+export function lineAt(buf: IBuffer, row: number): { text: string; row: number; style: string; styles: string[] } {
+  let text = '';
+  for (let y = row; y < buf.length && (y === row || buf.getLine(y)?.isWrapped); y++) {
+    const next = buf.getLine(y + 1)?.isWrapped === true;
+    text += buf.getLine(y)?.translateToString(!next) ?? '';
+  }
+  text = text.trimEnd();
+  return { text, row, style: rowStyle(buf, row), styles: cellStyles(buf, row, text) };
+}

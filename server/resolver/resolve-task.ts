@@ -35,6 +35,8 @@ export class ResolveTask {
   state: ResolveState = 'idle';
   private selection: ResolveSelection | undefined;
   private error: string | undefined;
+  /** The screen showed Enter taken on another option than the agent's: the task fails with this, loudly. */
+  private wrongPick: string | undefined;
   private location: string | undefined;
   private source: 'local' | 'global' | undefined;
   private reason: string | undefined;
@@ -144,6 +146,10 @@ export class ResolveTask {
     for (;;) {
       const event = await run.next();
       if (this.closed) return;
+      if (this.wrongPick) {
+        const reason = this.wrongPick;
+        return this.endRun(run, () => this.fail(reason, event.kind === 'exit' ? event.exit.exitCode : null));
+      }
       if (event.kind === 'timeout') {
         const reason = `no prompt and no exit for ${Math.round(this.opts.stepTimeoutMs / 1000)} s; tsci was stopped.\n${run.drawnSinceInput()}`;
         return this.endRun(run, () => this.fail(reason, null));
@@ -236,6 +242,11 @@ export class ResolveTask {
       }
       const done = await run.apply(reply.plan, full.options);
       if (this.closed) return;
+      if (!done.ok && done.wrongPick) {
+        // Enter went to another option: never report this run as the agent's pick.
+        this.wrongPick = done.error;
+        return;
+      }
       if (done.ok) {
         this.error = undefined;
         this.answered.push({ selection, answer: reply.answer });

@@ -10,8 +10,11 @@ const TEXT_PROMPT_CONFIRM_MS = 400;
 /** A prompt: the reading of the whole list (`full`) and of the screen as drawn (`visible`). */
 export type TsciEvent = { kind: 'prompt'; menu: Reading; visible: Reading } | { kind: 'exit'; exit: PtyExit } | { kind: 'timeout' };
 
-/** What applying an answer came to: done, or refused with what was seen (nothing more pressed). */
-export type ApplyResult = { ok: true } | { ok: false; error: string };
+/**
+ * What applying an answer came to: done, or refused with what was seen (nothing more pressed) — or, with
+ * `wrongPick`, Enter was pressed and the program took that other option (the error says so).
+ */
+export type ApplyResult = { ok: true } | { ok: false; error: string; wrongPick?: string };
 
 export interface TsciRunOptions {
   command: string[];

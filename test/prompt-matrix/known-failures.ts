@@ -8,5 +8,4 @@ export const KNOWN_PROMPT_MATRIX_FAILURES: Record<string, string> = {};
  * While set, randomised.test.ts prints its violations instead of failing (same reason as above). Set it to null
  * once the verified key path lands.
  */
-export const KNOWN_RANDOMISED_FAILURE: string | null =
-  'rare (about 1 run in 10): a list re-ordered by the program in the instant between the last check of the highlighted row and Enter';
+export const KNOWN_RANDOMISED_FAILURE: string | null = null;

@@ -2,7 +2,9 @@
 // wrap and marker, re-rendered in another order at random moments while it waits; the agent picks a random
 // option through the real MCP tools after a random thinking time. Invariant: the program receives exactly the
 // pick, or the select is refused with a clear error (by the select call, or by the selection re-presented with
-// an error) — never another option. Seeded (PROMPT_MATRIX_SEED to repeat), bounded iterations.
+// an error) — never another option silently: a re-draw in the instant between the last check and Enter (which
+// nothing can forbid) must end the task failed with "WRONG PICK" naming what was taken, never `finished`.
+// Seeded (PROMPT_MATRIX_SEED to repeat), bounded iterations; the tally printed says how often each happened.
 import { afterAll, expect, test } from 'vitest';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,7 +51,7 @@ function randomRun(rnd: () => number): Run {
 }
 
 /** One iteration as an agent: answer the selection; a stale one is read again; any other refusal ends it. */
-async function drive(run: Run): Promise<{ received: string[][]; refusals: string[]; final: string; relayed: Selection[] }> {
+async function drive(run: Run): Promise<{ received: string[][]; refusals: string[]; final: string; reason: string; relayed: Selection[] }> {
   const project = makeProject(run.config.options, run.config);
   const { task_id } = await mcp.call<{ task_id: string }>('resolve_component_start', { component_name: 'random-menu', project_dir: project });
   const refusals: string[] = [];
@@ -77,14 +79,14 @@ async function drive(run: Run): Promise<{ received: string[][]; refusals: string
   } finally {
     await mcp.call('resolve_component_close', { task_id }).catch(() => undefined);
   }
-  return { received: readJsonLines(join(project, 'received.log')), refusals, final: stop.state, relayed };
+  return { received: readJsonLines(join(project, 'received.log')), refusals, final: stop.state, reason: stop.reason ?? '', relayed };
 }
 
 test(`randomised lists (seed ${SEED}, ${ITERATIONS} iterations): the program receives the pick or the select is refused`, async () => {
   console.log(`prompt-matrix randomised: seed ${SEED} (repeat with PROMPT_MATRIX_SEED=${SEED})`);
   const rnd = seededRandom(SEED);
   const violations: string[] = [];
-  const tally = { received: 0, refused: 0, redrawn: 0, slowest: 0 };
+  const tally = { received: 0, refused: 0, wrongPickReported: 0, redrawn: 0, slowest: 0 };
   for (let i = 0; i < ITERATIONS; i++) {
     const run = randomRun(rnd);
     const began = Date.now();
@@ -93,10 +95,13 @@ test(`randomised lists (seed ${SEED}, ${ITERATIONS} iterations): the program rec
     const wrong = r.received.filter((got) => got.length !== 1 || got[0] !== run.pick);
     const got = r.received.some((g) => g.length === 1 && g[0] === run.pick) && r.final === 'finished';
     const refusedClearly = r.received.length === 0 && r.refusals.length > 0 && r.refusals.every((t) => t.trim().length > 20);
+    // Loud, not silent: the task failed saying which option Enter was taken on.
+    const reported = wrong.length === 1 && r.final === 'failed' && r.reason.startsWith('WRONG PICK') && r.reason.includes(JSON.stringify(wrong[0][0]));
     tally.received += got ? 1 : 0;
     tally.refused += refusedClearly ? 1 : 0;
+    tally.wrongPickReported += reported ? 1 : 0;
     tally.redrawn += run.config.redraws.length ? 1 : 0;
-    if (wrong.length || !(got || refusedClearly)) {
+    if ((wrong.length && !reported) || !(got || refusedClearly || reported)) {
       violations.push(
         `iteration ${i} (seed ${SEED}): pick ${JSON.stringify(run.pick)}, received ${JSON.stringify(r.received)}, final ${r.final}, ` +
           `refusals ${JSON.stringify(r.refusals)}; config ${JSON.stringify({ ...run.config, options: undefined })}; ` +
@@ -104,7 +109,7 @@ test(`randomised lists (seed ${SEED}, ${ITERATIONS} iterations): the program rec
       );
     }
   }
-  console.log(`prompt-matrix randomised: ${tally.received} received the pick, ${tally.refused} refused, ${violations.length} violations (${tally.redrawn} re-rendered; slowest iteration ${tally.slowest} ms)`);
+  console.log(`prompt-matrix randomised: ${tally.received} received the pick, ${tally.refused} refused, ${tally.wrongPickReported} wrong picks reported loudly, ${violations.length} violations (${tally.redrawn} re-rendered; slowest iteration ${tally.slowest} ms)`);
   if (KNOWN_RANDOMISED_FAILURE && violations.length) {
     console.log(`known failure (${KNOWN_RANDOMISED_FAILURE}):\n${violations.join('\n')}`);
     return;

@@ -83,6 +83,19 @@ describe('PtyProgram on ordinary interactive programs (one code path, no special
 });
 
 describe('terminal behaviour', () => {
+  test('a list re-drawn between the last check and Enter: the wrong pick is seen and said loudly, never taken for done', async () => {
+    for (const [args, taken] of [[[], 'gamma'], [['--echo'], 'gamma'], [['--window'], 'epsilon']] as const) {
+      const p = run(process.execPath, [fixture('reorder-on-enter.mjs'), ...args]);
+      expect(await p.waitForInput()).toBe('waiting');
+      const menu = p.read();
+      expect(menu).toMatchObject({ options: ['alpha', 'beta', 'gamma', 'delta'], cursor_index: 0 });
+      const result = await pickOption(p, menu, 1);
+      expect(result).toMatchObject({ ok: false, wrongPick: taken });
+      expect(!result.ok && result.error).toMatch(new RegExp(`^WRONG PICK: Enter was taken on "${taken}", not on "beta"`));
+      expect((await p.exited).output).toContain(`received: ${taken}`);
+    }
+  });
+
   test('the headless terminal answers a cursor position query', async () => {
     const p = run('bash', ['-c', `printf 'xy\\e[6n'; IFS= read -rsd R reply; printf '\\nreport=%s\\n' "\${reply#*[}"`]);
     expect((await p.exited).output).toContain('report=1;3');
