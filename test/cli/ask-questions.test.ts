@@ -27,13 +27,22 @@ async function file(name: string, content: unknown): Promise<string> {
   return path;
 }
 
-describe('gatehouse ask --questions', () => {
+describe('gatehouse ask --questions / answer --answers', () => {
   it('asks several questions as one gate and prints the result with answers[]', async () => {
     const ask = runCli(['ask', 'Setting up the orders service', '--questions', await file('q.json', questions), '--interface', 'web'], hub.env);
     await until(() => /Waiting for an answer to ch_/.test(ask.stderr()));
     const id = /Waiting for an answer to (ch_[\w-]+)/.exec(ask.stderr())![1]!;
-    expect(ask.stderr()).not.toContain('script:'); // `answer --option` answers one question, not these
-    await hub.client.request('POST', `/api/sessions/${id}/submit`, { answers: [{ question_index: 0, selected_ids: ['pg'] }, { question_index: 1, selected_ids: ['cache', 'auth'] }] });
+    expect(ask.stderr()).toContain(`answer ${id} --answers '[{"question_index": 0, "selected_ids": ["<id>"]}, …]'`);
+    // `gatehouse answer --answers`: the hub's problems point into the JSON given; nothing is submitted.
+    const wrong = runCli(['answer', id, '--answers', JSON.stringify([{ question_index: 0, selected_ids: ['pg'] }, { question_index: 1, selected_ids: ['nope'] }])], hub.env);
+    expect(await wrong.code).toBe(1);
+    expect(wrong.stderr()).toContain('answers[1].selected_ids[0]: unknown option id "nope"');
+    const mixed = runCli(['answer', id, '--answers', '[]', '--option', 'pg'], hub.env);
+    expect(await mixed.code).toBe(2);
+    expect(mixed.stderr()).toContain('--answers carries every question\'s picks and own words: not with --option, --free-text or --annotation');
+    const answer = runCli(['answer', id, '--answers', JSON.stringify([{ question_index: 0, selected_ids: ['pg'] }, { question_index: 1, selected_ids: ['cache', 'auth'] }]), '--note', 'ok'], hub.env);
+    expect(await answer.code).toBe(0);
+    expect(JSON.parse(answer.stdout())).toMatchObject({ status: 'submitted', interface: 'cli', global_annotation: 'ok' });
     expect(await ask.code).toBe(0);
     const result = JSON.parse(ask.stdout());
     expect(result.answers).toEqual([

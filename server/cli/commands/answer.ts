@@ -24,6 +24,7 @@ export const answerCommand: CliCommand = {
   summary: 'answer (or cancel) a pending question without a UI',
   help: `Usage: gatehouse answer <session_id> --option <id> [--option <id> …] [--note <text>]
        gatehouse answer <session_id> --free-text <text>
+       gatehouse answer <session_id> --answers '<json>' [--note <text>]
        gatehouse answer <session_id> --cancel [--note <text>]
 
 Answers a pending choice through the hub, as a script or another program would, and prints the typed
@@ -34,6 +35,8 @@ Options:
   -a, --annotation <id=text> a note on one option (repeat)
   -n, --note <text>          a note on the whole answer (with --cancel: the reason)
   -f, --free-text <text>     your own answer (when the question allows it)
+      --answers <json>       a gate with several questions: one answer per question, as JSON
+                             [{"question_index": 0, "selected_ids": ["pg"], "free_text"?: "…"}, …]
       --cancel               cancel the question instead of answering
 
 Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown id, invalid answer).`,
@@ -43,6 +46,7 @@ Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown 
     annotation: { type: 'string', short: 'a', multiple: true },
     note: { type: 'string', short: 'n' },
     'free-text': { type: 'string', short: 'f' },
+    answers: { type: 'string' },
     cancel: { type: 'boolean' },
   },
   async run(args, io) {
@@ -60,12 +64,25 @@ Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown 
       io.stderr.write(`gatehouse answer: ${(err as Error).message}\n`);
       return EXIT.usage;
     }
-    if (v.cancel && (selected.length || v['free-text'] !== undefined)) {
+    if (v.cancel && (selected.length || v['free-text'] !== undefined || v.answers !== undefined)) {
       io.stderr.write('gatehouse answer: --cancel goes with --note only\n');
       return EXIT.usage;
     }
-    if (!v.cancel && !selected.length && v['free-text'] === undefined) {
-      io.stderr.write('gatehouse answer: pass --option <id> (or --free-text, or --cancel)\n');
+    let answers: unknown;
+    if (v.answers !== undefined) {
+      if (selected.length || v['free-text'] !== undefined || Object.keys(annotations).length) {
+        io.stderr.write('gatehouse answer: --answers carries every question\'s picks and own words: not with --option, --free-text or --annotation\n');
+        return EXIT.usage;
+      }
+      try {
+        answers = JSON.parse(v.answers as string);
+      } catch (err) {
+        io.stderr.write(`gatehouse answer: --answers: not JSON (${(err as Error).message}); give [{"question_index": 0, "selected_ids": ["id"]}, …]\n`);
+        return EXIT.usage;
+      }
+    }
+    if (!v.cancel && !selected.length && v['free-text'] === undefined && answers === undefined) {
+      io.stderr.write('gatehouse answer: pass --option <id> (or --free-text, --answers for several questions, or --cancel)\n');
       return EXIT.usage;
     }
     const hub = await ensureHub({ start: false });
@@ -73,7 +90,9 @@ Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown 
     try {
       const { session } = v.cancel
         ? await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/cancel`, { ...(v.note !== undefined ? { global_annotation: v.note } : {}), interface: 'cli' })
-        : await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/submit`, {
+        : answers !== undefined
+          ? await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/submit`, { answers, ...(v.note !== undefined ? { global_annotation: v.note } : {}), interface: 'cli' })
+          : await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/submit`, {
             selected_ids: selected,
             annotations,
             ...(v.note !== undefined ? { global_annotation: v.note } : {}),
@@ -84,7 +103,8 @@ Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown 
       return exitCodeForStatus(session.status);
     } catch (err) {
       if (!(err instanceof HubRequestError)) throw err;
-      io.stderr.write(`gatehouse answer: ${answerFlagWords(hubErrorText(err), selected)}\n`);
+      // With --answers the hub's field names (answers[1].selected_ids[0]) point into the JSON the person gave.
+      io.stderr.write(`gatehouse answer: ${answers !== undefined ? hubErrorText(err) : answerFlagWords(hubErrorText(err), selected)}\n`);
       return EXIT.error;
     }
   },

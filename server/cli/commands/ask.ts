@@ -140,8 +140,8 @@ Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answ
       io.stderr.write(answer.summary.join('\n') + '\n');
       if (answer.outcome.kind === 'hub_lost') return EXIT.hubLost;
     } else {
-      const script = session.request.questions ? '' : `  script:   ${commandLineLike(created.terminal_command, `answer ${session.id} --option <id>`)}\n`;
-      io.stderr.write(`Waiting for an answer to ${session.id}\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n${script}`);
+      const scripted = session.request.questions ? `answer ${session.id} --answers '[{"question_index": 0, "selected_ids": ["<id>"]}, …]'` : `answer ${session.id} --option <id>`;
+      io.stderr.write(`Waiting for an answer to ${session.id}\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n  script:   ${commandLineLike(created.terminal_command, scripted)}\n`);
       if (session.interface === 'web') await openBrowser(created.url);
     }
     for (;;) {
