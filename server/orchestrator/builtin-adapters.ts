@@ -27,9 +27,10 @@ export const BUILTIN_ADAPTERS: Record<string, AdapterConfigInput> = {
     command: 'claude',
     hooks: 'claude',
     autoPolicy: {
-      // --dangerously-skip-permissions is refused when run as root; its hooks answer by policy instead, and
-      // edits need no question at all.
-      injectArgs: ['--permission-mode', 'acceptEdits'],
+      // No flag: --dangerously-skip-permissions is refused when run as root. Every permission request reaches
+      // the task's policy through the hook (so a handler can still refuse one); the handlers below are for
+      // dialogs on screen the hook did not pre-empt.
+      injectArgs: [],
       handlers: [
         { type: 'choose', when: 'Do you want to (proceed|make this edit|create)', option: 'Yes' },
         { type: 'pressEnter', when: 'Press Enter to continue' },

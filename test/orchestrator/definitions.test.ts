@@ -65,7 +65,8 @@ describe('adapters as data', () => {
     expect(claude.getLaunchConfig({ autoApprove: false })).toMatchObject({ command: 'claude', args: [] });
     // Flags the pinned versions accept: no --dangerously-skip-permissions (refused as root), --full-auto (gone in
     // Codex 0.169) or --yolo (deprecated in Gemini CLI 0.61).
-    expect(claude.getLaunchConfig({ autoApprove: true, args: ['-p', 'hi'] })).toMatchObject({ command: 'claude', args: ['-p', 'hi', '--permission-mode', 'acceptEdits'] });
+    // Claude Code's permissions reach the task's policy through its hook: no flag at all.
+    expect(claude.getLaunchConfig({ autoApprove: true, args: ['-p', 'hi'] })).toMatchObject({ command: 'claude', args: ['-p', 'hi'] });
     const auto: Array<[string, string[], string[]]> = [
       ['codex', ['--no-daemon'], ['--sandbox', 'workspace-write', '--ask-for-approval', 'on-request']],
       ['gemini', [], ['--approval-mode', 'yolo']],
@@ -82,7 +83,7 @@ describe('adapters as data', () => {
     writeFileSync(join(data.dir, 'adapters.yaml'), 'adapters:\n  claude:\n    command: /opt/claude/bin/claude\n  mytool:\n    command: mytool\n    args: [--chat]\n    autoPolicy: { injectArgs: [--yes] }\n');
     const registry = AdapterRegistry.load(data.dir);
     expect(registry.get('claude')!.getLaunchConfig({ autoApprove: true }).command).toBe('/opt/claude/bin/claude');
-    expect(registry.get('claude')!.getLaunchConfig({ autoApprove: true }).args).toEqual(['--permission-mode', 'acceptEdits']);
+    expect(registry.get('claude')!.getLaunchConfig({ autoApprove: true }).args).toEqual([]);
     expect(registry.get('mytool')!.getLaunchConfig({ autoApprove: true })).toMatchObject({ command: 'mytool', args: ['--chat', '--yes'] });
   });
 
