@@ -24,6 +24,8 @@ export function dataPaths(dir: string) {
     hubLock: join(dir, 'hub.lock'),
     /** One file per choice session (<id>.json), each written durably on every change. */
     sessions: join(dir, 'sessions'),
+    /** One file per resolve task (<id>.json): its summary, so a task outlives a hub restart as failed, not unknown. */
+    resolveTasks: join(dir, 'resolve-tasks'),
     /** The persisted settings. */
     settings: join(dir, 'settings.json'),
     /** Records and files the hub could not load, kept for the person to look at (never deleted). */

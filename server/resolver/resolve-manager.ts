@@ -17,12 +17,15 @@ const RECENT_CLOSED = 5;
 /**
  * The hub's resolve tasks. Only one tsci process at a time: a start while a task is still running (not
  * finished/failed/closed) is refused with the running task named. Finished and failed tasks stay readable
- * until closed.
+ * until closed — also those of an earlier hub run (`restore`), which answer with their last view.
  */
 export class ResolveManager {
   private readonly tasks = new Map<string, ResolveTask>();
+  /** Tasks of an earlier hub run, as they ended (a task that was running then: failed, the hub restarted). */
+  private readonly restored = new Map<string, ResolveTaskView>();
   private readonly closedViews: ResolveTaskView[] = [];
   private readonly changeListeners = new Set<(task: ResolveTask) => void>();
+  private readonly closeListeners = new Set<(id: string) => void>();
   private readonly screenListeners = new Set<(task: ResolveTask) => void>();
 
   constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
@@ -68,14 +71,26 @@ export class ResolveManager {
     return task;
   }
 
-  /** The current view of a task, if there is one. */
+  /** Takes in the tasks of an earlier hub run (read back from disk), readable until closed. */
+  restore(views: ResolveTaskView[]): void {
+    for (const view of views) if (!this.tasks.has(view.task_id)) this.restored.set(view.task_id, view);
+  }
+
+  /** The current view of a task (live, or of an earlier hub run), if any. */
   find(id: string): ResolveTaskView | undefined {
-    return this.tasks.get(id)?.view();
+    return this.tasks.get(id)?.view() ?? this.restored.get(id);
+  }
+
+  /** The current view of a task; 404 when there is none. */
+  view(id: string): ResolveTaskView {
+    const view = this.find(id);
+    if (!view) throw notFound(id);
+    return view;
   }
 
   get(id: string): ResolveTask {
     const task = this.tasks.get(id);
-    if (!task) throw new ResolveError(404, 'not_found', `no resolve task ${JSON.stringify(id)} (closed, or never started on this hub)`);
+    if (!task) throw notFound(id);
     return task;
   }
 
@@ -85,24 +100,39 @@ export class ResolveManager {
   }
 
   list(): ResolveTaskView[] {
-    return [...this.tasks.values()].map((t) => t.view());
+    return [...[...this.tasks.values()].map((t) => t.view()), ...this.restored.values()];
   }
 
-  select(id: string, answer: ResolveAnswer): ResolveTask {
+  select(id: string, answer: ResolveAnswer): ResolveTaskView {
+    const old = this.restored.get(id);
+    if (old) throw new ResolveError(409, 'not_waiting', `task ${id} is ${old.state}, not waiting for a selection${old.reason ? ` (${old.reason})` : ''}`);
     const task = this.get(id);
     task.select(answer);
-    return task;
+    return task.view();
   }
 
   async close(id: string): Promise<ResolveTaskView> {
-    const task = this.get(id);
-    await task.close();
+    const old = this.restored.get(id);
+    const task = old ? null : this.get(id);
+    if (task) await task.close();
     this.tasks.delete(id);
-    const view = task.view();
+    this.restored.delete(id);
+    const view = task ? task.view() : old!;
     this.closedViews.unshift(view);
     this.closedViews.splice(RECENT_CLOSED);
-    this.changeListeners.forEach((l) => l(task));
+    this.closeListeners.forEach((l) => l(id));
+    if (task) this.changeListeners.forEach((l) => l(task));
     return view;
+  }
+
+  /** A task was closed (by its agent, or as the hub shuts down): it is gone for good. */
+  onClose(listener: (id: string) => void): void {
+    this.closeListeners.add(listener);
+  }
+
+  /** Stops every running tsci as the hub shuts down. Unlike `close`, the tasks are not gone: after a restart they read as failed. */
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.tasks.values()].map((t) => t.close()));
   }
 
   async closeAll(): Promise<void> {
@@ -112,8 +142,9 @@ export class ResolveManager {
   /** Rows for the portal's interaction list: waiting on the agent while a selection is pending. */
   summaries(): InteractionSummary[] {
     const live = [...this.tasks.values()].map((t) => ({ view: t.view(), active: !t.terminal }));
+    const earlier = [...this.restored.values()].map((view) => ({ view, active: false }));
     const closed = this.closedViews.map((view) => ({ view, active: false }));
-    return [...live, ...closed].map(({ view, active }) => ({
+    return [...live, ...earlier, ...closed].map(({ view, active }) => ({
       kind: 'resolve',
       id: view.task_id,
       title: `Resolve ${view.component_name}`,
@@ -128,3 +159,5 @@ export class ResolveManager {
     }));
   }
 }
+
+const notFound = (id: string) => new ResolveError(404, 'not_found', `no resolve task ${JSON.stringify(id)} (closed, or never started on this hub)`);

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { HubPlugin } from '../hub/context.js';
 import { ResolveManager } from './resolve-manager.js';
+import { ResolveTaskRecords } from './resolve-task-records.js';
 import { ResolveError, type ResolveAnswer, type ResolveScreenMessage } from './resolve-types.js';
 
 const SCREEN_EVERY_MS = 100;
@@ -16,13 +17,20 @@ function sendError(reply: FastifyReply, err: unknown) {
  * that `follow` the task, not to every tab — `resolve.task` when it changes and its live screen
  * (`resolve.screen`, read-only, at most every 100 ms). A client that starts following gets the task as it is.
  */
-export const resolverPlugin: HubPlugin = (app, ctx) => {
+export const resolverPlugin: HubPlugin = async (app, ctx) => {
   const manager = new ResolveManager(process.env);
+  // Each task's summary on disk, so that after a restart its agent reads "failed: the hub restarted", not "no task".
+  const records = new ResolveTaskRecords(ctx.config.paths.resolveTasks, ctx.config.paths.setAside, (message) => ctx.log.warn(`resolve tasks: ${message}`));
+  const earlier = await records.load();
+  for (const note of earlier.notes) ctx.log.warn(`resolve tasks: ${note.from} ${note.problem}; set aside as ${note.kept}`);
+  manager.restore(earlier.views);
+  manager.onClose((id) => records.remove(id));
   const holds = new Map<string, () => void>();
   const pendingScreens = new Map<string, ReturnType<typeof setTimeout>>();
   ctx.interactions.register({ list: () => manager.summaries() });
 
   manager.onChange((task) => {
+    if (manager.find(task.id)) records.save(task.view());
     if (!task.terminal && !holds.has(task.id)) holds.set(task.id, ctx.activity.hold(`resolve ${task.id}`));
     if (task.terminal) {
       holds.get(task.id)?.();
@@ -55,7 +63,9 @@ export const resolverPlugin: HubPlugin = (app, ctx) => {
 
   app.addHook('onClose', async () => {
     for (const t of pendingScreens.values()) clearTimeout(t);
-    await manager.closeAll();
+    // tsci is stopped, the tasks are not closed: after a restart their agents read them as failed.
+    await manager.stopAll();
+    await records.flush();
   });
 
   app.post<{ Body: Record<string, unknown> }>('/api/resolve', async (request, reply) => {
@@ -75,7 +85,7 @@ export const resolverPlugin: HubPlugin = (app, ctx) => {
     try {
       const last = request.query.closed === 'include' ? manager.closedView(request.params.id) : undefined;
       if (last) return { ...last, closed: true };
-      return manager.get(request.params.id).view();
+      return manager.view(request.params.id);
     } catch (err) {
       return sendError(reply, err);
     }
@@ -83,7 +93,7 @@ export const resolverPlugin: HubPlugin = (app, ctx) => {
 
   app.post<{ Params: { id: string }; Body: ResolveAnswer }>('/api/resolve/:id/select', async (request, reply) => {
     try {
-      return manager.select(request.params.id, request.body ?? ({} as ResolveAnswer)).view();
+      return manager.select(request.params.id, request.body ?? ({} as ResolveAnswer));
     } catch (err) {
       return sendError(reply, err);
     }
