@@ -4,7 +4,7 @@ import { encodeKey, type Key } from './keys.js';
 import { killProcessGroup } from './process-group.js';
 import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-screen.js';
 import { readScreen, type Reading } from './reading.js';
-import { foregroundWaitsOnTty, runCounters, treeCpuTicks, ttyOf } from './proc-wait-state.js';
+import { foregroundRunnable, foregroundWaitsOnTty, runCounters, treeCpuTicks, ttyOf } from './proc-wait-state.js';
 import { ttyCanonical } from './tty-mode.js';
 import { deferTeardownUntilDrained, holdSlaveUntilGone } from './hold-slave.js';
 
@@ -273,7 +273,9 @@ export class PtyProgram {
     const from = cpu.find((c) => last.at - c.at <= needed + pollMs) ?? cpu[0];
     const window = Math.max(last.at - from.at, last.at - cpu[0].at >= needed ? needed : 0);
     const busy = ((last.ticks - from.ticks) * 10) / Math.max(window, 1) > MAX_IDLE_CPU;
-    return window >= needed && !busy;
+    // On a loaded machine a working program gets a small share of a CPU (its ticks advance slowly) and its spinner
+    // stalls: a foreground process that is runnable is not waiting, whatever its CPU share.
+    return window >= needed && !busy && !foregroundRunnable(this.pid);
   }
 
   private looksLikeMenu(): boolean {

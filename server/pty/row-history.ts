@@ -60,9 +60,15 @@ export class RowHistory {
     const out: string[] = [];
     const list = this.seen.get(row) ?? [];
     const spinnerSince = list.findIndex((t) => t === current || isSpinnerVariant(t, current) || stripSpinnerPrefix(t, current) !== null);
+    // The glyphs this spinner has drawn at the start of the row: an earlier message of the same spinner (its
+    // text changed: "⠋ Searching..." → "⠙ Importing...") starts with one of them and was not wiped, it moved on.
+    const rendered = [...list, current];
+    const frames = rendered.filter((t) => rendered.some((u) => isSpinnerVariant(t, u)));
+    const glyphs = new Set(frames.map(spinnerGlyph).filter((g) => g));
     // The spinner's first paint wiped what was on the row just before it (a prompt drawn there): keep that one.
     for (const text of spinnerSince < 0 ? [] : list.slice(Math.max(0, spinnerSince - 1))) {
       if (text === current || isSpinnerVariant(text, current)) continue;
+      if (glyphs.has(spinnerGlyph(text))) continue;
       const before = this.atInput.get(row);
       if (before !== undefined && (text === before || isSpinnerVariant(text, before))) continue;
       const rest = stripSpinnerPrefix(text, current);
@@ -71,4 +77,9 @@ export class RowHistory {
     }
     return out;
   }
+}
+
+/** The glyph a spinner frame starts with (`⠋ Searching...` → `⠋`): one or two non-letter cells before a space; '' otherwise. */
+function spinnerGlyph(text: string): string {
+  return /^\s*([^\p{L}\p{N}\s]{1,2}) \S/u.exec(text)?.[1] ?? '';
 }
