@@ -1,6 +1,6 @@
 // The REAL tsci (e2e-tsci/, installed by `bash .ci/install-tsci.sh`), offline against the fake registry,
 // through the real hub and the MCP tools. Required in CI; skipped locally when not installed.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,8 +41,12 @@ describe.skipIf(!installed)('resolve_component on the real tsci (offline)', () =
     return last!;
   }
   const settled = (s: Status) => ['selection_required', 'finished', 'failed'].includes(s.state);
-  const start = async (component_name: string, project_dir: string, flags?: string[]) =>
-    (await mcp.call<Status>('resolve_component_start', { component_name, project_dir, flags })).task_id;
+  const started: string[] = [];
+  const start = async (component_name: string, project_dir: string, flags?: string[]) => {
+    const id = (await mcp.call<Status>('resolve_component_start', { component_name, project_dir, flags })).task_id;
+    started.push(id);
+    return id;
+  };
   const select = (task_id: string, selection_id: string, answer: { selected_option?: string; text?: string }) =>
     mcp.call<Status>('resolve_component_select', { task_id, selection_id, ...answer });
   const close = (task_id: string) => mcp.call('resolve_component_close', { task_id });
@@ -52,6 +56,11 @@ describe.skipIf(!installed)('resolve_component on the real tsci (offline)', () =
     hub = await startTestHub({ env: { ...tsciChildEnv(registry), GATEHOUSE_TSCI: `${process.execPath} ${REAL_CLI}` } });
     mcp = await startTestMcp(hub.env);
   }, 60_000);
+
+  // A test that fails midway leaves its task running; the next one could not start (one task at a time).
+  afterEach(async () => {
+    for (const id of started.splice(0)) await mcp.call('resolve_component_close', { task_id: id }).catch(() => undefined);
+  });
 
   afterAll(async () => {
     await mcp?.close();
