@@ -41,6 +41,8 @@ export function holdSlaveUntilGone(tty: string, pid: number, lastDataAt: () => n
 
 /** How long the read stream may take to read what is left and close by itself once the slave is released. */
 const DRAIN_GRACE_MS = 1000;
+/** The longest node-pty's teardown is put off in any case. */
+const MAX_TEARDOWN_DELAY_MS = 5000;
 
 /**
  * node-pty tears its read stream down 200 ms after the child's exit is reported unless the stream has closed
@@ -48,24 +50,33 @@ const DRAIN_GRACE_MS = 1000;
  * megabyte a program printed just before exiting loses its last lines). While we hold the slave the stream
  * cannot close, so that teardown is put off until `released` and then given `DRAIN_GRACE_MS` to read the rest
  * and close on its own (EIO after the last byte); only a stream still open then (a grandchild keeps the slave)
- * is torn down. Relies on node-pty 1.x keeping the stream as `_socket`; without it nothing changes.
+ * is torn down, and never later than `MAX_TEARDOWN_DELAY_MS` after node-pty asked. While the teardown waits, a
+ * timer keeps the process alive (the exit is still to be reported). Relies on node-pty 1.x keeping the stream
+ * as `_socket`; without it nothing changes.
  */
 export function deferTeardownUntilDrained(pty: object, released: Promise<void>): void {
-  const socket = (pty as { _socket?: { destroy?: (...args: unknown[]) => unknown; destroyed?: boolean } })._socket;
-  if (!socket || typeof socket.destroy !== 'function') return;
+  type Stream = { destroy?: (...args: unknown[]) => unknown; destroyed?: boolean; once?: (event: 'close', listener: () => void) => void };
+  const socket = (pty as { _socket?: Stream })._socket;
+  if (!socket || typeof socket.destroy !== 'function' || typeof socket.once !== 'function') return;
   const destroy = socket.destroy.bind(socket);
   let drained = false;
   let teardown: unknown[] | null = null;
-  void released.then(() => {
-    const timer = setTimeout(() => {
-      drained = true;
-      if (teardown && !socket.destroyed) destroy(...teardown);
-    }, DRAIN_GRACE_MS);
-    timer.unref();
-  });
+  // Our slave-watch timers do not keep the process alive; while a teardown waits, this does (the exit is still to come).
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  const finish = () => {
+    drained = true;
+    clearInterval(keepAlive);
+    if (teardown && !socket.destroyed) destroy(...teardown);
+  };
+  socket.once('close', () => clearInterval(keepAlive));
+  void released.then(() => setTimeout(finish, DRAIN_GRACE_MS).unref());
   socket.destroy = (...args: unknown[]) => {
     if (drained) return destroy(...args);
     teardown = args;
+    if (!keepAlive) {
+      keepAlive = setInterval(() => undefined, 1000);
+      setTimeout(finish, MAX_TEARDOWN_DELAY_MS).unref(); // never later than this, whatever holds the slave
+    }
     return socket;
   };
 }

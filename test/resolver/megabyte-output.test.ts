@@ -1,7 +1,10 @@
 // A program that prints about a megabyte and exits: the end state is reached, the reason is a bounded tail that
 // ends with the last line printed (nothing lost at exit, exit 0 included), and views stay small. Speed: npm run bench.
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../../server/package-info.js';
 import { PtyProgram } from '../../server/pty/index.js';
 import { ResolveManager } from '../../server/resolver/resolve-manager.js';
 import { startResolverRig, type ResolverRig } from '../support/resolver-rig.js';
@@ -29,6 +32,19 @@ test.each([0, 1])('a PTY program that prints 1 MB and exits %i: every byte drain
   } finally {
     p.dispose();
   }
+});
+
+test('in a process that has nothing else to wait for, a program that prints 1 MB still has its exit reported with every byte', async () => {
+  // The built PtyProgram (dist, as the hub runs it) in a bare Node process: holding the exit until the output
+  // is drained must not let the process end first with the exit never reported.
+  const script = `const { PtyProgram } = await import(${JSON.stringify(join(packageRoot, 'dist/server/pty/index.js'))});
+    const p = PtyProgram.spawn({ command: process.execPath, args: [${JSON.stringify(MEGABYTE)}, '0'] });
+    const exit = await p.exited;
+    p.dispose();
+    console.log(JSON.stringify({ code: exit.exitCode, last: exit.output.trimEnd().split('\\n').at(-1).trim() }));`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+  expect(child.status).toBe(0);
+  expect(JSON.parse(child.stdout)).toEqual({ code: 0, last: LAST });
 });
 
 test.each([
