@@ -7,8 +7,8 @@ export const mcpCommand: CliCommand = {
   summary: 'run the MCP server on stdio (what Claude Code, Cursor, VS Code, Codex start)',
   help: `Usage: gatehouse mcp
 
-Serves the gatehouse MCP tools (provide_choice, resolve_component_*) over stdio. The shared hub is started on
-first use and outlives this process while interactions are active. Logs go to the log file in the data
+Serves the gatehouse MCP tools (provide_choice, resolve_component_*) over stdio. The shared hub is found or
+started as this process starts and outlives it while interactions are active. Logs go to the log file in the data
 directory and to stderr — never stdout.`,
   async run() {
     // pino loads with the first line logged: an idle MCP process (one per agent) may never log.
