@@ -111,7 +111,7 @@ export async function askByElicitation(server: McpServer, hub: HubClient, create
   const stopWatching = new AbortController();
   const watch = (async () => {
     while (!stopWatching.signal.aborted) {
-      const { session: now } = await hub.request<Handoff>('GET', `${path}/wait?seconds=50`, undefined, { signal: stopWatching.signal }).catch(() => ({ session: null }));
+      const now = await hub.waits.wait(session.id, 50_000, stopWatching.signal).catch(() => null);
       if (!now || now.status !== 'pending') break;
     }
     if (!stopWatching.signal.aborted) withdraw.abort(new Error('the question was answered elsewhere'));
