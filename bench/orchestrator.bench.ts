@@ -7,6 +7,7 @@ import { packageRoot } from '../server/package-info.js';
 import type { WorkflowSessionState } from '../server/orchestrator/task-types.js';
 import { startTestHub, type TestHub } from '../test/support/test-hub.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
+import { agentPermissionRows } from './agent-permission-bench.js';
 
 const FAKE_AGENT = join(packageRoot, 'test', 'fixtures', 'programs', 'orchestrator', 'fake-agent.mjs');
 const now = () => performance.timeOrigin + performance.now();
@@ -61,6 +62,7 @@ const orchestratorBench: BenchModule = {
       return [
         summarise('read()-blocking prompt (bash read -p) → list row waiting on person', shell, { goal: '≤ 250 ms' }),
         summarise('Node TUI question (fake agent, screen settle) → list row waiting on person', agent, { goal: '≤ 250 ms' }),
+        ...(await agentPermissionRows()),
       ];
     } finally {
       await hub.stop();

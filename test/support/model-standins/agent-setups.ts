@@ -2,8 +2,8 @@
 // the seeded first-run config and the reason for each seed. Nothing here touches the real user's files.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { packageRoot } from '../../../server/package-info.js';
 import type { WireFormat } from './wire-format.js';
 import { anthropicMessages } from './anthropic-messages.js';
 import { openaiResponses } from './openai-responses.js';
@@ -13,7 +13,8 @@ import { openaiChat } from './openai-chat.js';
 export type AgentCli = 'claude' | 'codex' | 'gemini' | 'qwen';
 export const AGENT_CLIS: AgentCli[] = ['claude', 'codex', 'gemini', 'qwen'];
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+// The package root in both layouts (sources, and dist/ where the bench runs from).
+const repoRoot = packageRoot;
 export const agentBinDir = join(repoRoot, 'e2e-agents/node_modules/.bin');
 
 const PACKAGES: Record<AgentCli, string> = {
