@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHub } from '../support/test-hub.js';
-import { useHubWithMcp, type TestMcp } from '../support/mcp-client.js';
+import { startTestMcp, useHubWithMcp, type TestMcp } from '../support/mcp-client.js';
 
 let hub: TestHub;
 let mcp: TestMcp;
@@ -21,6 +21,17 @@ describe('provide_choice over MCP (real client, stdio)', () => {
     expect(tool.inputSchema.properties).toHaveProperty('options');
     expect((tool.inputSchema.properties as any).options.type).toBe('array');
     expect(tool.outputSchema?.properties).toHaveProperty('next_step');
+  });
+
+  it('lists the same tools before its first tool call (from the build\'s handshake snapshot) as after (from the SDK server)', async () => {
+    const fresh = await startTestMcp(hub.env);
+    try {
+      const before = await fresh.client.listTools();
+      await fresh.raw('provide_choice', { session_id: 'ch_none', wait_seconds: 0 });
+      expect(await fresh.client.listTools()).toEqual(before);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('start → answer through the hub → poll returns the typed result', async () => {
