@@ -1,8 +1,12 @@
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 
-/** Loaded on demand, each a chunk of its own (with its own CSS): never part of a choice page's first load. */
-const LAZY = /\/web\/(config\/SettingsPanel|history\/HistoryPage|rendering\/(FinalState|FinalAnswers|QuestionsForm|QuestionFieldset|use-question-arrows))\.tsx?$|\/web\/tasks\/|\/web\/resolve\/|@xterm/;
+/**
+ * Loaded on demand, each a chunk of its own (with its own CSS): never part of a choice page's first load. The list
+ * is one of them (a gate link's page shows no list); the list helpers the live socket and the choice page use stay
+ * in the entry. Every module not matched here goes into the entry chunk.
+ */
+const LAZY = /\/web\/(config\/(SettingsPanel|TelegramSettings)|history\/\w+|list\/(InteractionList|RowSource|use-more-rows|project-filter)|rendering\/(FinalState|FinalAnswers|QuestionsForm|QuestionFieldset|use-question-arrows))\.tsx?$|\/web\/tasks\/|\/web\/resolve\/|@xterm/;
 
 /**
  * The portal bundle: web/main.tsx → dist/web/assets. One content-hashed entry (JS + CSS) holds what a choice

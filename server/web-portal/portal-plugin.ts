@@ -26,7 +26,7 @@ async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | nu
     prompt_html: stored ? (await loadPromptHtml())(promptBelowTitle(stored.request.prompt, stored.request.title)) : null,
     terminal_command: stored ? terminalCommand(stored.id, ctx.config.paths.dir) : null,
     settings,
-    catalog: await pageCatalog(settings.effective_language),
+    catalog: await pageCatalog(settings.effective_language, gateOnly ? 'gate' : 'full'),
     // A page opened with a gate link shows that gate alone: nothing of the list.
     ...(gateOnly ? { interactions: [], active_total: 0 } : ctx.interactions.firstView(undefined, sessionId ? { kind: 'choice', id: sessionId } : taskId ? { kind: page === 'resolve' ? 'resolve' : 'task', id: taskId } : undefined)),
     server_now: Date.now(),

@@ -21,6 +21,21 @@ describe('hub compresses what it sends', () => {
     }
   });
 
+  it('a gate link\'s first load (page, script, stylesheet) is at most 20 KB on the wire, its catalog only what a gate page shows', async () => {
+    const { url } = await hub.client.request<{ url: string }>('POST', '/api/sessions', { prompt: 'Which **database**?', options: [{ id: 'pg', label: 'Postgres' }, { id: 'lite', label: 'SQLite' }], interface: 'web' });
+    const load = await firstLoad(url);
+    expect(load.page.status).toBe(200);
+    expect(load.files.map((f) => f.answer.status)).not.toContain(404);
+    expect(load.totalWireBytes).toBeLessThanOrEqual(20 * 1024);
+    const catalog = (text: string) => JSON.parse(text.match(/id="gatehouse-boot">(.*?)<\/script>/s)![1]).catalog as Record<string, string>;
+    const gateKeys = Object.keys(catalog(load.page.text));
+    expect(gateKeys).toContain('portal:choice.freeText');
+    expect(gateKeys.filter((k) => /^portal:(settings|history|resolve|taskPage|list)\./.test(k))).toEqual([]);
+    // With the credential the page can show every view, so its catalog has them all.
+    const full = await wireGet(`${hub.baseUrl}/`, { authorization: `Bearer ${hub.token}` });
+    expect(Object.keys(catalog(full.text))).toEqual(expect.arrayContaining(['portal:settings.title', 'portal:list.title', ...gateKeys]));
+  });
+
   it('compresses JSON answers for clients that accept it, and not for those that do not', async () => {
     for (let i = 0; i < 5; i++) await hub.client.request('POST', '/api/sessions', { prompt: `question ${i} ${'context '.repeat(40)}`, options: [{ id: 'a', label: 'A' }], interface: 'web' });
     const auth = { authorization: `Bearer ${hub.token}` };

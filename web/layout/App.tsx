@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { setLanguage, t } from '../config/i18n.js';
 import { ChannelIndicator } from '../channels/ChannelIndicator.js';
-import { InteractionList } from '../list/InteractionList.js';
 import { NotifyPrompt } from '../notify/NotifyPrompt.js';
 import { ChoicePage } from '../rendering/ChoicePage.js';
 import { useServices } from '../state/app-context.js';
@@ -9,6 +8,8 @@ import { useStore } from '../state/app-store.js';
 import { lazyView } from './lazy-view.js';
 import { GateLinkHint } from './GateLinkHint.js';
 
+// The list is a chunk of its own: a page opened with a gate link shows none, so its first load leaves it out.
+const InteractionList = lazyView(() => import('../list/InteractionList.js').then((m) => m.InteractionList));
 const SettingsPanel = lazyView(() => import('../config/SettingsPanel.js').then((m) => m.SettingsPanel));
 const HistoryPage = lazyView(() => import('../history/HistoryPage.js').then((m) => m.HistoryPage));
 const TaskPage = lazyView(() => import('../tasks/TaskPage.js').then((m) => m.TaskPage));
