@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { problemsFromZod, RequestValidationError } from '../../shared/validation-error.js';
 import type { HubPlugin } from '../hub/context.js';
-import { hookAgent } from './hook-agents.js';
+import { agentParam, permissionInput } from './hook-request.js';
 import { askPermission } from './permission-gate.js';
 
 const bodySchema = z.strictObject({
@@ -13,20 +13,10 @@ const bodySchema = z.strictObject({
 
 export const hooksRoute: HubPlugin = (app, ctx) => {
   app.post<{ Params: { agent: string } }>('/api/hooks/:agent/permission', async (request) => {
-    let agent;
-    try {
-      agent = hookAgent(request.params.agent);
-    } catch (err) {
-      throw new RequestValidationError([{ field: 'agent', message: (err as Error).message }]);
-    }
+    const agent = agentParam(request.params.agent);
     const parsed = bodySchema.safeParse(request.body ?? {});
     if (!parsed.success) throw new RequestValidationError(problemsFromZod(parsed.error));
-    let ask;
-    try {
-      ask = agent.parsePermission(parsed.data.input);
-    } catch (err) {
-      throw new RequestValidationError([{ field: 'input', message: (err as Error).message }]);
-    }
+    const ask = permissionInput(agent, parsed.data.input);
     const release = ctx.activity.hold(`${agent.name} permission hook`);
     try {
       return await askPermission(ctx.sessions, agent, ask, parsed.data.wait_seconds);

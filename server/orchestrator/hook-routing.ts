@@ -4,8 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { problemsFromZod, RequestValidationError } from '../../shared/validation-error.js';
-import { hookAgent } from '../agents/hook-agents.js';
-import type { AgentHooks } from '../agents/agent-hooks.js';
+import { agentParam, permissionInput } from '../agents/hook-request.js';
 import { type Orchestrator, UnknownTaskError } from './orchestrator.js';
 import type { HookAnswer } from './task-hook-questions.js';
 import { TASK_HOOK_WAIT_SECONDS } from './agent-hooks-launch.js';
@@ -15,17 +14,9 @@ const bodySchema = z.strictObject({
   wait_seconds: z.number({ error: 'must be a number of seconds' }).positive({ error: 'must be more than 0' }).optional(),
 });
 
-function agentNamed(id: string): AgentHooks {
-  try {
-    return hookAgent(id);
-  } catch (err) {
-    throw new RequestValidationError([{ field: 'agent', message: (err as Error).message }]);
-  }
-}
-
 export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orchestrator): void {
   app.post<{ Params: { id: string; agent: string; event: string } }>('/api/tasks/:id/hooks/:agent/:event', async (request, reply) => {
-    const agent = agentNamed(request.params.agent);
+    const agent = agentParam(request.params.agent);
     const { event } = request.params;
     if (event !== agent.permissionEvent && event !== agent.turnEndEvent) {
       const known = [agent.permissionEvent, agent.turnEndEvent].filter(Boolean).join(', ');
@@ -44,12 +35,7 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
       runner.turnEnded(`${agent.name} ${event} hook`);
       return { decision: 'ask', message: 'turn end noted', decided_by: `${agent.name} ${event} hook` };
     }
-    let ask;
-    try {
-      ask = agent.parsePermission(parsed.data.input);
-    } catch (err) {
-      throw new RequestValidationError([{ field: 'input', message: (err as Error).message }]);
-    }
+    const ask = permissionInput(agent, parsed.data.input);
     const waitSeconds = parsed.data.wait_seconds ?? TASK_HOOK_WAIT_SECONDS;
     const giveUp = (why: string) => runner.hookQuestions.giveUp(why, ask);
     const timer = setTimeout(() => giveUp(`nobody answered in gatehouse within ${Math.round(waitSeconds)} s`), waitSeconds * 1000);
