@@ -82,16 +82,20 @@ describe('Store', () => {
     expect(await readFile(store.setAside[0].kept, 'utf8')).toBe('{"sessions": [ truncated');
   });
 
-  it('sets aside a session file that is junk and loads the others', async () => {
+  it('sets aside a session file that is junk or not a valid session, and loads the others', async () => {
     const paths = await home();
     const first = await Store.open(paths, policy, log);
     await first.saveSession(session('ok'));
     await writeFile(join(paths.sessions, 'bad.json'), 'null');
     await writeFile(join(paths.sessions, 'cut.json'), '{"id":');
+    // Valid JSON that is not a session: a pending one without its request, an object without a status.
+    await writeFile(join(paths.sessions, 'no-request.json'), JSON.stringify({ ...session('p1'), request: undefined }));
+    await writeFile(join(paths.sessions, 'no-status.json'), JSON.stringify({ id: 'p2' }));
     const store = await Store.open(paths, policy, log);
     expect(ids(store.takeLoadedSessions())).toEqual(['ok']);
-    expect(store.setAside.map((n) => n.from).sort()).toEqual([join(paths.sessions, 'bad.json'), join(paths.sessions, 'cut.json')]);
-    expect(await readdir(paths.setAside)).toHaveLength(2);
+    expect(store.setAside.map((n) => n.from).sort()).toEqual(['bad.json', 'cut.json', 'no-request.json', 'no-status.json'].map((n) => join(paths.sessions, n)));
+    expect(store.setAside.find((n) => n.from.endsWith('no-request.json'))!.problem).toMatch(/request/);
+    expect(await readdir(paths.setAside)).toHaveLength(4);
   });
 
   it('a failed write changes nothing on disk, and a later good write does not carry it along', async () => {
