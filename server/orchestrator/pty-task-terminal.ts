@@ -1,10 +1,13 @@
-import { foregroundRunnable, pickOption, keyNamed, pressInTurn, PtyProgram, typeAnswer, type Key } from '../pty/index.js';
+import { randomUUID } from 'node:crypto';
+import { foregroundRunnable, killMarkedProcesses, pickOption, keyNamed, pressInTurn, PtyProgram, typeAnswer, type Key } from '../pty/index.js';
 import { readMenu } from './menu-reading.js';
 import type { ChooseResult, TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
 /** Transcripts up to this size are replayed to a client that attaches (colours and all); beyond, the visible rows. */
 const REPLAY_LIMIT = 1 << 20;
 /** Enter follows typed text by at least this much: Codex and Gemini CLI take text + Enter arriving together as a paste. */
 const SUBMIT_GAP_MS = 50;
+/** Set in every task's environment to a value of its own: what the task started is found by it after the task ends. */
+export const TASK_RUN_MARK = 'GATEHOUSE_TASK_RUN';
 
 /**
  * A task's program on the PTY mediation core (server/pty): PtyProgram gives the process, the headless
@@ -19,21 +22,27 @@ export class PtyTaskTerminal implements TaskTerminal {
   /** New output or input since the last wait fired. */
   private dirty = false;
   private exitInfo: { code: number | null; signal: number | null } | null = null;
+  /** Resolves once the program exited and whatever it started has ended too. */
+  private readonly ended: Promise<void>;
 
   constructor(launch: TerminalLaunch) {
+    const mark = randomUUID();
     this.program = PtyProgram.spawn({
       command: launch.command,
       args: launch.args,
       cwd: launch.cwd,
-      env: { ...inheritedEnvironment(), ...launch.env },
+      env: { ...inheritedEnvironment(), ...launch.env, [TASK_RUN_MARK]: mark },
       cols: launch.cols,
       rows: launch.rows,
     });
     this.program.onData(() => this.poke());
-    void this.program.exited.then((exit) => {
+    this.ended = this.program.exited.then(async (exit) => {
       this.exited = true;
-      this.exitInfo = { code: exit.exitCode, signal: exit.signal };
       this.wake?.();
+      // The task ends with everything it started: its process group (PtyProgram) and children that left the group
+      // (a daemon started with setsid), found by the mark in their environment. Only then is the exit reported.
+      await killMarkedProcesses(TASK_RUN_MARK, mark).catch(() => undefined);
+      this.exitInfo = { code: exit.exitCode, signal: exit.signal };
       for (const listener of this.exitListeners) listener(this.exitInfo);
       this.program.dispose();
     });
@@ -171,6 +180,7 @@ export class PtyTaskTerminal implements TaskTerminal {
 
   async kill(): Promise<void> {
     await this.program.kill();
+    await this.ended;
   }
 
   /** Fire each wait once; after one, sleep until new output or new input, then look again. */

@@ -9,6 +9,7 @@ import type { TaskState, WorkflowSessionState } from '../../server/orchestrator/
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'programs', 'orchestrator');
 export const FAKE_AGENT = join(FIXTURES, 'fake-agent.mjs');
 export const READ_RECORDER = join(FIXTURES, 'read-recorder.mjs');
+export const DAEMON_STARTER = join(FIXTURES, 'daemon-starter.mjs');
 
 /** adapters.yaml for the fake agent: a user-defined adapter, no code change. */
 export const FAKE_AGENT_ADAPTERS = `adapters:
