@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { foregroundRunnable, killMarkedProcesses, pickOption, keyNamed, pressInTurn, PtyProgram, typeAnswer, type Key } from '../pty/index.js';
+import { killMarkedProcesses, pickOption, keyNamed, pressInTurn, PtyProgram, typeAnswer, type Key } from '../pty/index.js';
 import { readMenu } from './menu-reading.js';
 import type { ChooseResult, TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
 /** Transcripts up to this size are replayed to a client that attaches (colours and all); beyond, the visible rows. */
@@ -36,6 +36,7 @@ export class PtyTaskTerminal implements TaskTerminal {
       rows: launch.rows,
     });
     this.program.onData(() => this.poke());
+    this.program.onInput(() => this.noteInput());
     this.ended = this.program.exited.then(async (exit) => {
       this.exited = true;
       this.wake?.();
@@ -60,7 +61,6 @@ export class PtyTaskTerminal implements TaskTerminal {
 
   write(data: string): void {
     this.submitted = false;
-    this.noteInput();
     this.program.write(data);
     this.poke();
   }
@@ -74,21 +74,18 @@ export class PtyTaskTerminal implements TaskTerminal {
   private async acting<T>(act: () => Promise<T>): Promise<T> {
     this.busy++;
     this.submitted = false;
-    this.noteInput();
     try {
       return await act();
     } finally {
       this.busy--;
-      // The keys were pressed: the screen as it is now is the one they answered.
-      this.noteInput();
       this.poke();
     }
   }
 
   private busy = 0;
-  /** Inputs sent so far (raw writes, text, acting before and after): a wait concluded across one is stale. */
+  /** Inputs written so far (every key, a person's or gatehouse's own): a wait concluded across one is stale. */
   private inputs = 0;
-  /** What the screen showed (text and cursor) when the last input was sent. */
+  /** What the screen showed (text and cursor) right before the last input was written. */
   private screenAtInput: string | null = null;
 
   private noteInput(): void {
@@ -208,17 +205,16 @@ export class PtyTaskTerminal implements TaskTerminal {
   /**
    * The wait the core reported holds for the screen as it is now. Not when input was sent after the core began
    * looking (keys pressed meanwhile: the screen read is one the program has not answered yet — a policy would
-   * answer it twice); not when output the program already wrote was still unread (quiet on our side only); not,
-   * for a wait told by the screen settling, while the program is runnable (preempted mid-draw on a loaded
-   * machine, its menu half drawn). Then the caller looks again.
+   * answer it twice); not when output the program already wrote was still unread (quiet on our side only). (A
+   * program still runnable — preempted mid-draw on a loaded machine — is no wait to the core itself.) Then the
+   * caller looks again.
    */
   private async stillWaiting(inputs: number): Promise<boolean> {
     const changedAt = this.program.screenBuffer.meaningfulChangeAt;
     await new Promise((resolve) => setImmediate(resolve));
     await this.program.screenBuffer.parsed();
     if (this.exited || this.inputs !== inputs) return false;
-    if (this.program.screenBuffer.meaningfulChangeAt !== changedAt) return false;
-    return !(this.program.lastWaitSignal === 'screen-settle' && foregroundRunnable(this.program.pid));
+    return this.program.screenBuffer.meaningfulChangeAt === changedAt;
   }
 
   private poke(): void {

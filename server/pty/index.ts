@@ -16,5 +16,4 @@ export { readFullMenu } from './read-full-menu.js';
 export type { ReadFullMenuOptions } from './read-full-menu.js';
 export { typeAnswer } from './type-answer.js';
 export { killProcessGroup, killMarkedProcesses, groupAlive } from './process-group.js';
-export { foregroundRunnable } from './proc-wait-state.js';
 export { isSpinnerVariant } from './spinner-variant.js';

@@ -117,9 +117,18 @@ export class PtyProgram {
     return () => this.dataListeners.delete(listener);
   }
 
+  /** Called right before each input is written (every key the acting helpers press included). */
+  onInput(listener: () => void): () => void {
+    this.inputListeners.add(listener);
+    return () => this.inputListeners.delete(listener);
+  }
+
+  private readonly inputListeners = new Set<() => void>();
+
   /** Raw bytes to the program. Counts as input: a new block starts. */
   write(data: string): void {
     if (this.exitInfo) return;
+    for (const l of this.inputListeners) l();
     this.runsAtInput = runCounters(this.pid);
     this.versionAtInput = this.screenBuffer.version;
     this.inputAt = Date.now();
