@@ -71,7 +71,9 @@ export function deferTeardownUntilDrained(pty: object, released: Promise<void>):
   socket.once('close', () => clearInterval(keepAlive));
   void released.then(() => setTimeout(finish, DRAIN_GRACE_MS).unref());
   socket.destroy = (...args: unknown[]) => {
-    if (drained) return destroy(...args);
+    // The stream's own end (EIO after the last byte, or any read error) goes through at once; only a teardown
+    // without an error — node-pty's timer — waits.
+    if (drained || args[0] instanceof Error) return destroy(...args);
     teardown = args;
     if (!keepAlive) {
       keepAlive = setInterval(() => undefined, 1000);
