@@ -10,6 +10,27 @@ import { rmSync } from 'node:fs';
 // Chunk names carry content hashes: start from an empty folder so old chunks do not pile up.
 rmSync('dist/cli', { recursive: true, force: true });
 
+/**
+ * The MCP SDK's server/index.js imports its Ajv validator provider, whose `import Ajv from 'ajv'` runs Ajv and
+ * ajv-formats (~20–30 ms CPU) when the SDK loads — on the first tool call's critical path — although gatehouse passes
+ * its own validator (server/mcp/lazy-json-schema-validator.ts) and Ajv is only needed to check an elicitation answer.
+ * This loads the two packages when the provider first builds an Ajv instance instead (still bundled: the build
+ * turns the require() into a call of the bundled module). The build fails if the SDK's file no longer has the lines.
+ */
+function lazyAjvProvider() {
+  const eager = "import Ajv from 'ajv';\nimport _addFormats from 'ajv-formats';\n";
+  const lazy = "let Ajv, _addFormats;\nconst loadAjv = () => { Ajv ??= require('ajv'); _addFormats ??= require('ajv-formats'); };\n";
+  return {
+    name: 'gatehouse:lazy-ajv-provider',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js')) return null;
+      const at = 'function createDefaultAjvInstance() {\n';
+      if (!code.includes(eager) || !code.includes(at)) this.error(`${id}: its Ajv imports changed; update lazyAjvProvider in rolldown.config.mjs`);
+      return code.replace(eager, lazy).replace(at, `${at}    loadAjv();\n`);
+    },
+  };
+}
+
 const common = { platform: 'node', external: ['node-pty'] };
 const output = { dir: 'dist/cli', format: 'esm', entryFileNames: '[name].mjs', sourcemap: true };
 
@@ -25,6 +46,7 @@ export default [
   {
     ...common,
     input: { 'gatehouse-mcp': 'dist/server/cli/entries/mcp-entry.js' },
+    plugins: [lazyAjvProvider()],
     output: { ...output, chunkFileNames: 'mcp-chunks/[name]-[hash].mjs' },
   },
 ];
