@@ -136,7 +136,7 @@ export class PtyTaskTerminal implements TaskTerminal {
       return { ok: true };
     }
     const result = await this.acting(() => pickOption(this.program, reading, index));
-    return result.ok ? { ok: true } : { ok: false, error: result.error };
+    return result.ok ? { ok: true } : { ok: false, error: result.error, wrongPick: result.wrongPick };
   }
 
   resize(cols: number, rows: number): void {

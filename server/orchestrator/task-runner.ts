@@ -143,8 +143,13 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     if (!options.some((o) => o.index === index)) throw new Error(`option ${index} is not on the screen (${options.length} options)`);
     if (this.hookQuestions.choose(index)) return;
     this.answeredItself = false;
-    const result = await this.acting(() => this.terminal!.choose(index));
-    if (!result.ok) throw new Error(`the pick was not made: ${result.error}`);
+    const result = await this.acting(async () => {
+      const made = await this.terminal!.choose(index);
+      // The program took another option than the one checked before Enter: the task fails loudly and ends.
+      if (!made.ok && made.wrongPick !== undefined) await this.stop(made.error);
+      return made;
+    });
+    if (!result.ok) throw new Error(result.wrongPick !== undefined ? result.error : `the pick was not made: ${result.error}`);
     this.resumeAfterInput();
   }
 
@@ -155,10 +160,17 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       return await act();
     } finally {
       this.busyActing--;
+      if (this.busyActing === 0 && this.afterActing) {
+        const conclude = this.afterActing;
+        this.afterActing = null;
+        conclude();
+      }
     }
   }
 
   private busyActing = 0;
+  /** The program's exit, told while keys were being pressed: concluded once they were checked. */
+  private afterActing: (() => void) | null = null;
   /**
    * The last input was gatehouse's own (a policy's answer, a pending input). Until the program shows a new
    * screen, a wait is on the very screen that input answered: acting again would answer one prompt twice.
@@ -249,6 +261,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
         });
         this.answeredItself = true;
         void this.acting(() => this.apply(action)).then((refused) => {
+          if (this.state.status === 'FAILED') return;
           if (!refused) return void this.emit('auto-answered', action);
           // The policy's pick could not be made as planned: a person decides, told what was seen.
           this.set((t) => {
@@ -291,7 +304,10 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     };
   }
 
-  /** Applies a policy's action; resolves with the refusal when a pick could not be made as planned. */
+  /**
+   * Applies a policy's action; resolves with the refusal when a pick could not be made as planned. A wrong pick
+   * (the program took another option than the one checked before Enter) fails the task loudly and ends it.
+   */
   private async apply(action: PolicyAction): Promise<string | null> {
     const terminal = this.terminal!;
     if (action.type === 'keys') terminal.write(action.keys);
@@ -299,7 +315,8 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     else if (action.type === 'text') await terminal.typeText(action.text, action.submit);
     else {
       const result = await terminal.choose(action.index);
-      if (!result.ok) return `policy ${action.label ?? 'choose'} was not applied: ${result.error}`;
+      if (!result.ok && result.wrongPick !== undefined) await this.stop(`policy ${action.label ?? 'choose'}: ${result.error}`);
+      else if (!result.ok) return `policy ${action.label ?? 'choose'} was not applied: ${result.error}`;
     }
     return null;
   }
@@ -342,16 +359,21 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       t.alive = false;
       t.exitCode = code;
     });
+    // The program's own words (the tail of its screen) say why, e.g. a flag this version refuses.
+    const words = code === 0 || !this.terminal ? '' : screenTail(this.terminal.screenText());
+    const conclude = () => this.concludeExit(code, signal, words);
+    // Keys being pressed and checked conclude first: a pick the program took wrongly before exiting 0 fails the task.
+    if (this.busyActing > 0) this.afterActing = conclude;
+    else conclude();
+  }
+
+  private concludeExit(code: number | null, signal: number | null, words: string): void {
     if (this.state.status === 'DONE' || this.state.status === 'FAILED') {
       this.emit('change');
       return;
     }
     if (code === 0) this.complete();
-    else {
-      // The program's own words (the tail of its screen) say why, e.g. a flag this version refuses.
-      const words = this.terminal ? screenTail(this.terminal.screenText()) : '';
-      this.fail(`${code === null ? `killed by signal ${signal}` : `exited with code ${code}`}${words ? `; its screen ended with:\n${words}` : ''}`);
-    }
+    else this.fail(`${code === null ? `killed by signal ${signal}` : `exited with code ${code}`}${words ? `; its screen ended with:\n${words}` : ''}`);
   }
 
   private set(change: (task: TaskState) => void): void {

@@ -17,7 +17,8 @@ export interface TerminalWait {
   drawn: boolean;
 }
 
-export type ChooseResult = { ok: true } | { ok: false; error: string };
+/** `wrongPick`: Enter was pressed and the program took that other option (pty/acting.ts says so in `error`). */
+export type ChooseResult = { ok: true } | { ok: false; error: string; wrongPick?: string };
 
 /** How to start a program in a pseudo-terminal. */
 export interface TerminalLaunch {

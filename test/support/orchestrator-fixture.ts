@@ -10,6 +10,7 @@ export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fix
 export const FAKE_AGENT = join(FIXTURES, 'fake-agent.mjs');
 export const READ_RECORDER = join(FIXTURES, 'read-recorder.mjs');
 export const DAEMON_STARTER = join(FIXTURES, 'daemon-starter.mjs');
+export const OFF_BY_ONE_MENU = join(FIXTURES, 'off-by-one-menu.mjs');
 
 /** adapters.yaml for the fake agent: a user-defined adapter, no code change. */
 export const FAKE_AGENT_ADAPTERS = `adapters:
