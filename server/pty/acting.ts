@@ -27,9 +27,10 @@ const sameList = (a: Reading, b: Reading) =>
 const FRAME_QUIET_MS = 25;
 
 /**
- * Presses one key and waits for the screen to answer it: resolves with the reading once `accept` holds for a
- * screen that has stopped changing (default: it differs from `before`), with the last reading when it does not
- * within the timeout, or null when the program exited.
+ * Presses one key and waits for the screen to answer it: resolves with the reading once `accept` holds (a planned
+ * result, e.g. the highlight on the planned row: taken from the first parsed screen that shows it — the read
+ * before Enter still waits for a complete frame), or without `accept` once the screen differs from `before` and
+ * has stopped changing; with the last reading when neither comes within the timeout; null when the program exited.
  */
 export async function pressAndRead(program: PtyProgram, key: Key, before: Reading, opts: ActOptions = {}, accept?: (r: Reading) => boolean): Promise<Reading | null> {
   const deadline = Date.now() + (opts.keyTimeoutMs ?? 2000);
@@ -37,11 +38,12 @@ export async function pressAndRead(program: PtyProgram, key: Key, before: Readin
   program.press(key);
   for (;;) {
     if (program.exitInfo) return null;
-    await quietFor(program, FRAME_QUIET_MS, deadline);
+    if (accept) await nextOutput(program, deadline);
+    else await quietFor(program, FRAME_QUIET_MS, deadline);
     if (program.exitInfo) return null;
     const now = program.peek();
     if (wanted(now) || Date.now() >= deadline) return now;
-    await nextOutput(program, deadline);
+    if (!accept) await nextOutput(program, deadline);
   }
 }
 

@@ -26,7 +26,8 @@ export async function readFullMenu(program: PtyProgram, first: Reading, options:
   const looped = pointed(up) !== pointed(first);
   if (looped) {
     const hidden = !first.options.includes(pointed(up));
-    const back = await pressAndRead(program, 'down', up, opts);
+    // Back to the first row: a planned result, taken as soon as the screen shows it.
+    const back = await pressAndRead(program, 'down', up, opts, (r) => r.pointer_seen && pointed(r) === pointed(first));
     if (!back || pointed(back) !== pointed(first)) return first;
     if (!hidden) return first;
   }
