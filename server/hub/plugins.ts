@@ -1,4 +1,4 @@
-import type { HubPlugin } from './context.js';
+import type { HubContext, HubPlugin } from './context.js';
 import { healthRoute } from './routes/health-route.js';
 import { sessionsRoutes } from './routes/sessions-routes.js';
 import { sessionWaitsRoute } from './routes/session-waits-route.js';
@@ -8,6 +8,7 @@ import { settingsRoutes } from './routes/settings-routes.js';
 import { wsRoute } from './routes/ws-route.js';
 import { orchestratorPlugin } from '../orchestrator/hub-plugin.js';
 import { webPortalPlugin } from '../web-portal/portal-plugin.js';
+import { warmFirstPage } from '../web-portal/warm-first-page.js';
 import { resolverPlugin } from '../resolver/resolver-plugin.js';
 import { channelsPlugin } from '../channels/channels-plugin.js';
 import { hooksRoute } from '../agents/hooks-route.js';
@@ -27,3 +28,6 @@ export const hubPlugins: HubPlugin[] = [
   hooksRoute,
   webPortalPlugin,
 ];
+
+/** Work a just-started hub does once it listens and has written hub.json, so that the first request does not pay for it. */
+export const hubWarmUps: Array<(ctx: HubContext) => Promise<void>> = [warmFirstPage];

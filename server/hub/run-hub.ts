@@ -5,6 +5,7 @@ import { ensurePrivateDir } from '../discovery/private-files.js';
 import { hubBaseUrl, readHubState, removeHubState, writeHubState } from '../discovery/hub-state-file.js';
 import { packageVersion } from '../package-info.js';
 import { createHub, type Hub } from './create-hub.js';
+import { hubWarmUps } from './plugins.js';
 import { watchIdle } from './idle-watch.js';
 
 export class HubAlreadyRunningError extends Error {
@@ -56,6 +57,8 @@ export async function runHub(config: HubConfig, log: Logger, env: NodeJS.Process
   hub.setBaseUrl(baseUrl);
   await writeHubState(config.paths.hubState, { pid: process.pid, host: config.host, port, version: packageVersion, started_at: new Date().toISOString() });
   log.info({ baseUrl, dataDir: config.paths.dir, startupMs: Math.round(process.uptime() * 1000) }, 'hub listening');
+  // After hub.json, so that a client waiting for the hub is not kept waiting by it; a failure only costs speed.
+  setImmediate(() => void Promise.all(hubWarmUps.map((warm) => warm(ctx))).catch((err) => log.warn({ err }, 'warm-up failed (the first page loads what it needs itself)')));
 
   let resolveStopped!: (reason: string) => void;
   const stopped = new Promise<string>((r) => (resolveStopped = r));
