@@ -70,6 +70,13 @@ async function blockedPolls(count: number): Promise<{ loaded: number; blocked: n
   }
 }
 
+/** Opens a gate link as a browser does (the 303 that sets the gate cookie, then the page); fails unless the page answers 200. */
+async function openChoicePage(url: string): Promise<void> {
+  const first = await wireGet(url);
+  const page = first.status === 303 ? await wireGet(new URL(String(first.headers.location), url).href, { cookie: String(first.headers['set-cookie']).split(';')[0] }) : first;
+  if (page.status !== 200) throw new Error(`choice page answered ${page.status}`);
+}
+
 /**
  * Spawn of `gatehouse mcp` → the choice page it hands out answers 200. Cold: no hub running; warm: one is. With the
  * wall time, the CPU time the MCP process (and a hub it started) spent by then: on a loaded machine the wall time
@@ -86,9 +93,7 @@ async function spawnToPage(runs: number, warm: boolean): Promise<{ wall: number[
       const { client, pid } = await connectMcp(warmHub?.env ?? testEnv(home));
       const result = (await client.callTool({ name: 'provide_choice', arguments: start })) as { structuredContent?: { url?: string } };
       const url = result.structuredContent!.url!;
-      const first = await wireGet(url);
-      const page = first.status === 303 ? await wireGet(new URL(String(first.headers.location), url).href, { cookie: String(first.headers['set-cookie']).split(';')[0] }) : first;
-      if (page.status !== 200) throw new Error(`choice page answered ${page.status}`);
+      await openChoicePage(url);
       wall.push(performance.now() - t0);
       const state = warmHub ? null : await readHubState(dataPaths(home).hubState);
       cpu.push(cpuMs(pid) + (state ? cpuMs(state.pid) : 0));
@@ -103,6 +108,30 @@ async function spawnToPage(runs: number, warm: boolean): Promise<{ wall: number[
     await warmHub?.stop();
   }
   return { wall, cpu };
+}
+
+/**
+ * A hub on its own: CPU time of `gatehouse hub` by the time it answers /api/health (what a cold start waits for,
+ * without the wait for a core), and its first choice page when it started a moment before (as when an agent's
+ * gatehouse mcp started it at the agent's start): POST a question → its page answers 200.
+ */
+async function hubStart(runs: number): Promise<{ cpu: number[]; firstPage: number[] }> {
+  const cpu: number[] = [];
+  const firstPage: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const hub = await startTestHub();
+    try {
+      cpu.push(cpuMs(hub.process.pid!));
+      await settle();
+      const t0 = performance.now();
+      const { url } = await hub.client.request<{ url: string }>('POST', '/api/sessions', start);
+      await openChoicePage(url);
+      firstPage.push(performance.now() - t0);
+    } finally {
+      await hub.stop();
+    }
+  }
+  return { cpu, firstPage };
 }
 
 async function firstLoadKB(): Promise<number> {
@@ -122,6 +151,7 @@ const mcpBench: BenchModule = {
     const polls = await blockedPolls(1000);
     const cold = await spawnToPage(8, false);
     const warm = await spawnToPage(10, true);
+    const hub = await hubStart(8);
     return [
       summarise('gatehouse mcp idle RSS (handshake answered, no tool called)', idle, { unit: 'MiB', goal: '≤ 45 MiB', note: `bare Node (ESM, node:http, stdin) ${(await bareNodeRss()).toFixed(1)} MiB` }),
       { name: 'gatehouse mcp RSS after its first tool call (MCP SDK + tools loaded)', runs: 1, median: polls.loaded, p99: polls.loaded, unit: 'MiB' },
@@ -130,6 +160,8 @@ const mcpBench: BenchModule = {
       summarise('cold: CPU time of gatehouse mcp + the hub it started, by then', cold.cpu, { note: '10 ms ticks (/proc)' }),
       summarise('warm: spawn gatehouse mcp → choice page answers (hub running)', warm.wall, { goal: '≤ 150 ms' }),
       summarise('warm: CPU time of gatehouse mcp, by then', warm.cpu, { note: '10 ms ticks (/proc)' }),
+      summarise('hub start: CPU time of gatehouse hub by its first health answer', hub.cpu, { note: '10 ms ticks (/proc)' }),
+      summarise('hub started 1.5 s before: POST a question → its choice page answers', hub.firstPage),
       summarise('choice page first load on the wire (HTML + CSS + JS)', [await firstLoadKB()], { unit: 'KB', goal: '≤ 20 KB' }),
     ];
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HubContext } from '../../server/hub/context.js';
-import { warmFirstPage } from '../../server/web-portal/warm-first-page.js';
+import type { HubContext } from '../hub/context.js';
+import { warmFirstPage } from './warm-first-page.js';
 
 // run-hub.ts starts this after hub.json is written and only logs a failure: a broken import or renderer here would
 // go unnoticed, with the first page quietly slow again.
