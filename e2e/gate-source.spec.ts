@@ -41,6 +41,7 @@ test('three MCP clients give three rows with their own agent and project; the li
       await expect(row.getByTestId('row-source')).toHaveText(`${a.name} ${a.version} · ${a.project} @ main`);
       await expect(row.getByTestId('row-source')).toHaveAttribute('title', join(base, a.project));
       await expect(row.getByTestId('row-left')).toContainText('left');
+      await expect(row.getByTestId('row-questions')).toHaveCount(0); // one question: no count chip
     }
     await page.screenshot({ path: shotPath('gate-source-list.png') });
 

@@ -1,3 +1,4 @@
+import { portalUrl } from '../server/hub/handoff.js';
 import { expect, getSession, openPortal, test, type Created } from '../test/support/e2e/portal-fixture.js';
 import { shotPath } from '../test/support/e2e/screenshots.js';
 
@@ -16,6 +17,9 @@ const request = {
 test.describe('choice page: several questions in one gate', () => {
   test('one form: header chips, per-question keys and errors, one Submit → exact answers; final state lists them', async ({ page, hub }) => {
     const { session, url } = await hub.client.request<Created>('POST', '/api/sessions', request);
+    // In the portal's list, the row says it holds several questions (a person tells it from a one-question gate).
+    await openPortal(page, portalUrl(hub.baseUrl, hub.token));
+    await expect(page.locator(`[data-testid=interaction-list] li[data-id="${session.id}"]`).getByTestId('row-questions')).toHaveText('3 questions');
     await openPortal(page, url);
     const questions = page.locator('[data-question]');
     await expect(questions).toHaveCount(3);

@@ -22,6 +22,8 @@ export interface InteractionSummary {
   href: string;
   /** Who is asking (agent, project, branch), when the gate recorded it. */
   source?: GateSource | null;
+  /** How many questions a choice gate asks, when it asks several (absent for one). */
+  questions?: number;
 }
 
 /** Identifies a row across kinds (ids are unique per kind). */

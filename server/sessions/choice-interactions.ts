@@ -17,5 +17,6 @@ export function choiceInteraction(session: StoredSession): InteractionSummary {
     deadline_at: pending ? session.deadline_at : null,
     href: `/choice/${encodeURIComponent(session.id)}`,
     source: session.source ?? null,
+    ...(session.request.questions && session.request.questions.length > 1 ? { questions: session.request.questions.length } : {}),
   };
 }

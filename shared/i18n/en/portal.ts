@@ -9,6 +9,8 @@ export default {
     more: 'Show older ({{count}} more)',
     loading: 'Loading…',
     count: '{{shown}} of {{total}} active',
+    // A badge on a row: the gate asks several questions in one form (always 2 to 4).
+    questions: '{{count}} questions',
   },
   skip: { toQuestion: 'Skip to the question', toContent: 'Skip to the content' },
   root: {

@@ -9,6 +9,7 @@ export default {
     more: '显示更早的（还有 {{count}} 个）',
     loading: '加载中…',
     count: '进行中 {{total}} 个，已显示 {{shown}} 个',
+    questions: '{{count}} 个问题',
   },
   skip: { toQuestion: '跳到问题', toContent: '跳到内容' },
   root: {
