@@ -79,12 +79,15 @@ describe('every gate says who is asking', () => {
   });
 
   it('history is searchable and filterable by project and agent, and counts the pending gates it does not list', async () => {
-    type History = { items: Array<{ id: string; source: { agent: string; project: string } }>; total: number; pending: number };
+    type History = { items: Array<{ id: string; source: { agent: string; project: string } }>; total: number; pending: number; projects: string[]; agents: string[] };
     const byProject = await hub.client.request<History>('GET', `/api/history?project=${encodeURIComponent(projects.shop)}`);
     expect(byProject.total).toBe(1);
     expect(byProject.items[0].source.agent).toBe('claude-code 2.1');
     expect(byProject.pending).toBe(3);
-    expect((await hub.client.request<History>('GET', `/api/history?agent=${encodeURIComponent('codex 0.40')}`)).total).toBe(0);
+    const byAgent = await hub.client.request<History>('GET', `/api/history?agent=${encodeURIComponent('codex 0.40')}`);
+    expect(byAgent.total).toBe(0);
+    // The pickers' choices are every project and agent of finished gates, whatever the filter or page shows.
+    expect([byAgent.projects, byAgent.agents]).toEqual([[projects.shop], ['claude-code 2.1']]);
     expect((await hub.client.request<History>('GET', '/api/history?q=claude-code')).total).toBe(1);
     expect((await hub.client.request<History>('GET', '/api/history?q=shop')).total).toBe(1);
   });

@@ -17,6 +17,9 @@ interface HistoryReply {
   page_size: number;
   /** Gates still open: history lists finished ones only, and says how many are pending elsewhere. */
   pending?: number;
+  /** Every project and agent of finished gates (what the filters offer). */
+  projects?: string[];
+  agents?: string[];
 }
 
 /** /history: every persisted session within retention — paged, searchable, filterable; each opens read-only. */
@@ -64,7 +67,7 @@ export function HistoryPage() {
             <option key={s} value={s}>{t(`common:status.${s}`)}</option>
           ))}
         </select>
-        <HistorySourceFilters items={reply?.items ?? []} project={project} agent={agent} onProject={(v) => { setProject(v); setPage(1); }} onAgent={(v) => { setAgent(v); setPage(1); }} />
+        <HistorySourceFilters projects={reply?.projects ?? []} agents={reply?.agents ?? []} project={project} agent={agent} onProject={(v) => { setProject(v); setPage(1); }} onAgent={(v) => { setAgent(v); setPage(1); }} />
         {reply && <span class="muted">{t('history.total', { total: reply.total })}</span>}
       </div>
       {error && <p class="error" role="alert">{error}</p>}

@@ -15,7 +15,8 @@ const historyQuery = z.object({
 
 /**
  * GET /api/history: every persisted completed session within retention, newest first, paged, searchable (title,
- * prompt, question texts, source) and filtered by status, project and agent. `pending` counts the gates still open (in the list).
+ * prompt, question texts, source) and filtered by status, project and agent. `pending` counts the gates still open (in the list); `projects` and
+ * `agents` are every value the project and agent filters can take.
  */
 export const historyRoutes: HubPlugin = (app, ctx) => {
   app.get('/api/history', async (request) => {
@@ -24,8 +25,8 @@ export const historyRoutes: HubPlugin = (app, ctx) => {
     const { q, status, project, agent, page, page_size } = parsed.data;
     const needle = q?.trim().toLocaleLowerCase();
     const all = ctx.sessions.all();
-    const matches = all
-      .filter((s) => s.status !== 'pending')
+    const finished = all.filter((s) => s.status !== 'pending');
+    const matches = finished
       .filter((s) => !status || s.status === status)
       .filter((s) => !project || s.source?.project === project)
       .filter((s) => !agent || s.source?.agent === agent)
@@ -33,7 +34,14 @@ export const historyRoutes: HubPlugin = (app, ctx) => {
       .sort((a, b) => (b.ended_at ?? b.created_at).localeCompare(a.ended_at ?? a.created_at));
     const items = matches.slice((page - 1) * page_size, page * page_size).map((s) => ctx.sessions.view(s));
     // History lists finished gates; the pending ones are in the list, and their count says so (not a silent 0).
-    const pending = all.filter((s) => s.status === 'pending').length;
-    return { items, total: matches.length, page, page_size, pending };
+    const pending = all.length - finished.length;
+    // Every project and agent history can filter by (not only those on this page), so a picker offers them all.
+    const projects = distinct(finished.map((s) => s.source?.project));
+    const agents = distinct(finished.map((s) => s.source?.agent));
+    return { items, total: matches.length, page, page_size, pending, projects, agents };
   });
 };
+
+function distinct(values: Array<string | null | undefined>): string[] {
+  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort();
+}
