@@ -67,10 +67,34 @@ const BEFORE: Record<number, { ms: number; kb: number; nodes: number }> = {
   10_000: { ms: 9563, kb: 3954, nodes: 70_036 },
 };
 
-/** `/` with `pending` sessions in a fresh Chromium context: navigation → list rows shown and live; HTML size, DOM size. */
+/**
+ * Marks the page's own clock (ms since its navigation started) at the first frame that shows list rows, and when
+ * its socket is open too. Installed before the page's scripts; the bench reads `window.__listMarks`.
+ */
+function markListShown(): void {
+  const marks: { rows?: number; live?: number } = {};
+  (window as unknown as { __listMarks: typeof marks }).__listMarks = marks;
+  const check = () => {
+    const rows = document.querySelector('[data-testid=interaction-list] li[data-id]');
+    if (rows && marks.rows === undefined) requestAnimationFrame((at) => (marks.rows ??= at));
+    if (rows && document.querySelector('.conn-open') && marks.live === undefined) requestAnimationFrame((at) => (marks.live ??= at));
+    if (marks.rows === undefined || marks.live === undefined) return;
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+}
+
+/**
+ * `/` with `pending` sessions in a fresh Chromium context. Timed by the page's own clock from the start of its
+ * navigation to the first frame drawn with the list's rows (and with the socket open: "live"), so the figure is
+ * the page's work, not the round trips of the harness driving Chromium (printed beside it for comparison).
+ */
 async function listRender(browser: Browser, pending: number, runs: number): Promise<BenchRow[]> {
   const hub = await seededHub(pending);
-  const ms: number[] = [];
+  const shown: number[] = [];
+  const live: number[] = [];
+  const harness: number[] = [];
   const htmlKb: number[] = [];
   const nodes: number[] = [];
   try {
@@ -78,11 +102,19 @@ async function listRender(browser: Browser, pending: number, runs: number): Prom
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(portalUrl(hub.baseUrl, hub.token)); // sets the cookie; the timed load below is the page alone
+      await page.addInitScript(markListShown);
       const start = Date.now();
       const response = await page.goto(`${hub.baseUrl}/`);
       await page.locator('.conn-open').waitFor();
       await page.locator('[data-testid=interaction-list] li[data-id]').first().waitFor();
-      ms.push(Date.now() - start);
+      harness.push(Date.now() - start);
+      const marks = await page.waitForFunction((): { rows: number; live: number } | false => {
+        const m = (window as unknown as { __listMarks: { rows?: number; live?: number } }).__listMarks;
+        return m.rows !== undefined && m.live !== undefined && { rows: m.rows, live: m.live };
+      });
+      const { rows, live: liveAt } = (await marks.jsonValue()) as { rows: number; live: number };
+      shown.push(rows);
+      live.push(liveAt);
       htmlKb.push(((await response?.body())?.length ?? NaN) / 1024);
       nodes.push(await page.evaluate(() => document.getElementsByTagName('*').length));
       await context.close();
@@ -90,8 +122,10 @@ async function listRender(browser: Browser, pending: number, runs: number): Prom
   } finally {
     await hub.stop();
   }
+  const harnessMedian = summarise('', harness).median.toFixed(0);
   return [
-    summarise(`/ with ${pending} pending: navigation → list shown and live`, ms, { goal: 'same at 10 and 10,000', note: `before paging: ${BEFORE[pending]?.ms ?? '—'} ms` }),
+    summarise(`/ with ${pending} pending: navigation → list rows drawn (page clock)`, shown, { goal: pending === 1000 ? '≤ 200 ms' : 'same at 10 and 10,000' }),
+    summarise(`/ with ${pending} pending: navigation → list drawn and live (page clock)`, live, { note: `harness wall clock ${harnessMedian} ms (before paging: ${BEFORE[pending]?.ms ?? '—'} ms)` }),
     summarise(`/ with ${pending} pending: HTML (uncompressed)`, htmlKb, { unit: 'KB', note: `before paging: ${BEFORE[pending]?.kb ?? '—'} KB` }),
     summarise(`/ with ${pending} pending: DOM elements`, nodes, { unit: 'nodes', note: `before paging: ${BEFORE[pending]?.nodes ?? '—'}` }),
   ];
@@ -106,7 +140,7 @@ const portalBench: BenchModule = {
       const kb = await firstLoadKb(browser, hub, 10);
       const deviation = await countdownDeviation(browser, hub, Number(process.env.GATEHOUSE_BENCH_COUNTDOWN_SECONDS ?? 60));
       const lists: BenchRow[] = [];
-      for (const pending of [10, 1000, 10_000]) lists.push(...(await listRender(browser, pending, 5)));
+      for (const pending of [10, 1000, 10_000]) lists.push(...(await listRender(browser, pending, 11)));
       return [
         ...lists,
         summarise('choice page first load (gate link): HTML + JS + CSS as sent (brotli)', kb, { unit: 'KB', goal: '≤ 20 KB', note: 'before: 22.7 KB (list and Telegram settings in the entry, full catalog)' }),
