@@ -10,7 +10,7 @@ import { expectNoKeyNames } from '../test/support/e2e/i18n-keys.js';
 test.describe('gate link', () => {
   test('opens its question alone with the hint, answers it, and the list and other pages stay out of reach', async ({ page, hub }) => {
     const mine = await createChoice(hub);
-    await createChoice(hub, { title: 'Another agent asks something else' });
+    const other = await createChoice(hub, { title: 'Another agent asks something else' });
     await openPortal(page, mine.gate_url);
     await expect(page).toHaveURL(new RegExp(`/choice/${mine.session.id}$`)); // the capability left the address bar
     await expect(page.getByRole('heading', { name: 'Pick a database' })).toBeVisible();
@@ -33,6 +33,16 @@ test.describe('gate link', () => {
     const root = await page.goto(`${hub.baseUrl}/`);
     expect(root?.status()).toBe(403);
     await expect(page.getByTestId('gate-link-refused')).toContainText('gatehouse open');
+
+    // Another gate's page and the task routes are refused the same way; the other gate is left as it was.
+    for (const path of [`/choice/${other.session.id}`, '/tasks/t_any']) {
+      expect((await page.goto(`${hub.baseUrl}${path}`))?.status(), path).toBe(403);
+      await expect(page.getByTestId('gate-link-refused')).toBeVisible();
+      await expect(page.getByText('Another agent asks something else')).toHaveCount(0);
+    }
+    const apiStatuses = await page.evaluate(async (id) => Promise.all([`/api/sessions/${id}`, '/api/tasks'].map((p) => fetch(p).then((r) => r.status))), other.session.id);
+    expect(apiStatuses).toEqual([403, 403]);
+    expect((await getSession(hub, other.session.id)).status).toBe('pending');
   });
 
   test('says so in Chinese when the portal language is zh', async ({ page, hub }) => {
