@@ -53,6 +53,12 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     expect(tui.altScreen).toBe(false);
   });
 
+  it('its header says who is asking (agent · project @ branch — context) under the title, as the portal does', async () => {
+    const id = await createSession(hub, { ...DB_QUESTION, context: 'adding storage', source: { kind: 'mcp', agent: 'claude-code 2.1', project: '/work/shop', branch: 'main' } });
+    const tui = await open(id);
+    await tui.waitFor('claude-code 2.1 · shop @ main — adding storage');
+  });
+
   it('Tab writes a note on the current option, g a note for all; an empty note is none', async () => {
     const id = await createSession(hub);
     const tui = await open(id);
