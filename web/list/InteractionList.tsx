@@ -88,7 +88,7 @@ function InteractionRow({ row, current, now }: { row: InteractionSummary; curren
   return (
     <li class={`irow${current ? ' irow-current' : ''}${row.active ? ' irow-active' : ''}`} data-id={row.id} data-kind={row.kind} data-status={row.status}>
       <a href={row.href} aria-current={current ? 'page' : undefined}>
-        <span class="irow-title">{row.title}</span>
+        <span class="irow-title" title={row.title}>{row.title}</span>
         <RowSource row={row} now={now} />
         <span class="irow-meta">
           <span class={`badge badge-status status-${row.status}`} data-testid="status-badge">{status}</span>
