@@ -12,6 +12,15 @@ const FIXTURES = join(ROOT, 'test/fixtures/programs/pty');
 const READ_CLI = ['bash', ['-c', 'echo "setup v1"; read -r -p "Project name? " n; echo "hi $n"']] as const;
 const NODE_MENU = [process.execPath, [join(FIXTURES, 'prompts-select.mjs'), '5']] as const;
 
+/** The program's exit, or a loud error naming the run when it is still running 15 s later (it did not take its answer). */
+async function exitWithin(p: PtyProgram, what: string): Promise<void> {
+  const late = new Promise<'late'>((r) => setTimeout(() => r('late'), 15_000).unref());
+  if ((await Promise.race([p.exited, late])) !== 'late') return;
+  const screen = p.screen({ scrollback: 0 }).lines.join('\n');
+  await p.kill();
+  throw new Error(`bench pty: ${what}; still running after 15 s with this screen:\n${screen}`);
+}
+
 /** Time from the chunk that drew `marker` to the parsed (full) menu being ready. */
 async function promptToSelection(command: string, args: readonly string[], marker: string, answer: (p: PtyProgram, menu: Reading) => unknown): Promise<number> {
   const p = PtyProgram.spawn({ command, args: [...args], cwd: ROOT });
@@ -25,7 +34,7 @@ async function promptToSelection(command: string, args: readonly string[], marke
   const menu = await readFullMenu(p, p.read());
   const ready = performance.now();
   await answer(p, menu);
-  await p.exited;
+  await exitWithin(p, 'prompt → selection (the answer was not taken)');
   p.dispose();
   return ready - drawnAt;
 }
@@ -44,7 +53,7 @@ async function menuByHand(): Promise<number> {
     });
   });
   p.write('\x1b[B\x1b[B\r');
-  await p.exited;
+  await exitWithin(p, 'menu driven by hand (the keys were not taken)');
   p.dispose();
   return performance.now() - t0;
 }
@@ -55,7 +64,7 @@ async function menuMediated(): Promise<number> {
   await p.waitForInput({ timeoutMs: 10_000 });
   const menu = await readFullMenu(p, p.read());
   await pickOption(p, p.read(), mapSelection(menu.options, 'PART-3'), menu.options);
-  await p.exited;
+  await exitWithin(p, 'menu mediated (the pick was not taken)');
   p.dispose();
   return performance.now() - t0;
 }
