@@ -70,7 +70,7 @@ describe('gatehouse status', () => {
       hub: { state: 'running', pid: h.process.pid, port: Number(new URL(h.baseUrl).port), data_dir: h.home, pending: { active: { choice: 1 }, waiting_on_person: 1 } },
       tools: { tsci: { command: fakeTsci, version: 'tsci 9.9.9-test' } },
     });
-    expect(Object.keys(report.tools)).toEqual(['tsci', 'claude', 'codex', 'gemini', 'aider']);
+    expect(Object.keys(report.tools)).toEqual(['tsci', 'claude', 'codex', 'gemini', 'qwen', 'aider']);
     expect(json.stdout()).not.toContain(h.token);
 
     const text = runCli(['status'], h.env);

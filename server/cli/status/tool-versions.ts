@@ -10,7 +10,7 @@ export interface ToolVersion {
 }
 
 /** The agent CLIs the built-in orchestrator adapters run. */
-export const AGENT_CLIS = ['claude', 'codex', 'gemini', 'aider'];
+export const AGENT_CLIS = ['claude', 'codex', 'gemini', 'qwen', 'aider'];
 
 /** Versions of tsci (GATEHOUSE_TSCI or `tsci` on PATH) and the agent CLIs found on PATH, asked in parallel. */
 export async function toolVersions(env: NodeJS.ProcessEnv = process.env): Promise<ToolVersion[]> {
