@@ -161,7 +161,7 @@ const mcpBench: BenchModule = {
       summarise('warm: spawn gatehouse mcp → choice page answers (hub running)', warm.wall, { goal: '≤ 150 ms' }),
       summarise('warm: CPU time of gatehouse mcp, by then', warm.cpu, { note: '10 ms ticks (/proc)' }),
       summarise('hub start: CPU time of gatehouse hub by its first health answer', hub.cpu, { note: '10 ms ticks (/proc)' }),
-      summarise('hub started 1.5 s before: POST a question → its choice page answers', hub.firstPage),
+      summarise('hub started 1.5 s before: question → choice page answers', hub.firstPage),
       summarise('choice page first load on the wire (HTML + CSS + JS)', [await firstLoadKB()], { unit: 'KB', goal: '≤ 20 KB' }),
     ];
   },
