@@ -26,7 +26,8 @@ function lazyAjvProvider() {
       if (!id.replaceAll('\\', '/').endsWith('@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js')) return null;
       const at = 'function createDefaultAjvInstance() {\n';
       if (!code.includes(eager) || !code.includes(at)) this.error(`${id}: its Ajv imports changed; update lazyAjvProvider in rolldown.config.mjs`);
-      return code.replace(eager, lazy).replace(at, `${at}    loadAjv();\n`);
+      // Lines keep their numbers, so the file's own positions stay right (an empty map says so).
+      return { code: code.replace(eager, lazy).replace(at, `${at.trimEnd()} loadAjv();\n`), map: { mappings: '' } };
     },
   };
 }
