@@ -101,8 +101,16 @@ export class PtyTaskTerminal implements TaskTerminal {
     return `${buf.type} ${buf.cursorX},${buf.cursorY}\n${rows.join('\n')}`;
   }
 
+  /**
+   * The screen with one screenful of scrollback above it: all that a wait, the visible rows or a replay need —
+   * the full scrollback (up to 10,000 rows) is slow to render on every wait after a program printed a lot.
+   */
+  private recentScreen() {
+    return this.program.screen({ scrollback: this.program.screenBuffer.term.rows });
+  }
+
   private visibleScreen(): string {
-    const view = this.program.screen();
+    const view = this.recentScreen();
     return view.lines.slice(-view.rows).join('\n');
   }
 
@@ -150,7 +158,7 @@ export class PtyTaskTerminal implements TaskTerminal {
   snapshot(): string {
     const transcript = this.program.transcript;
     if (transcript.length <= REPLAY_LIMIT) return transcript;
-    const view = this.program.screen();
+    const view = this.recentScreen();
     const visible = view.lines.slice(-view.rows);
     const cursorRow = Math.max(1, view.cursor.line - (view.lines.length - visible.length) + 1);
     return `\x1b[2J\x1b[H${visible.join('\r\n')}\x1b[${cursorRow};${(view.cursor.column % view.cols) + 1}H${view.applicationCursor ? '\x1b[?1h' : ''}`;
@@ -223,7 +231,7 @@ export class PtyTaskTerminal implements TaskTerminal {
   }
 
   private describeWait(): TerminalWait {
-    const view = this.program.screen();
+    const view = this.recentScreen();
     const menu = readMenu(this.program);
     const screen = this.visibleScreen();
     return {
