@@ -5,16 +5,13 @@ import { dataPaths } from '../../server/config/data-paths.js';
 import type { TestMcp } from '../support/mcp-client.js';
 import type { TestHub } from '../support/test-hub.js';
 import type { TelegramBotApiStandin } from '../support/telegram-bot-api-standin.js';
+import { DB_QUESTION } from '../support/sessions.js';
 import { endedMessage, messageFor, pollUntilEnded, until, type StartResult, useTelegramHub } from '../support/telegram-channel.js';
 
+// The shared database question, with a Markdown prompt (Telegram renders it) and answered on the web side.
 const DB = {
-  title: 'Pick a database',
+  ...DB_QUESTION,
   prompt: 'The **orders** service needs a primary datastore.\n\n- billing runs `PostgreSQL`\n- nothing else is set up',
-  options: [
-    { id: 'pg', label: 'PostgreSQL', description: 'already used by billing', recommended: true },
-    { id: 'lite', label: 'SQLite' },
-    { id: 'mongo', label: 'MongoDB' },
-  ],
   interface: 'web',
   timeout_seconds: 600,
 };

@@ -28,3 +28,19 @@ export async function endedSession(hub: TestHub, id: string): Promise<ChoiceSess
     if (session.status !== 'pending') return session;
   }
 }
+
+/** A choice request with sensible defaults for the portal specs and the benches. */
+export function choiceRequest(extra: Record<string, unknown> = {}) {
+  return {
+    title: 'Pick a database',
+    prompt: '**Task:** set up storage.\n\nThe repo has no database yet. Pick one.',
+    options: [
+      { id: 'pg', label: 'PostgreSQL', description: 'Relational and mature.', recommended: true },
+      { id: 'sqlite', label: 'SQLite', description: 'Embedded, zero setup.' },
+      { id: 'mongo', label: 'MongoDB', description: 'Document store.' },
+    ],
+    interface: 'web',
+    timeout_seconds: 600,
+    ...extra,
+  };
+}

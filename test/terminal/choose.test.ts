@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
@@ -54,7 +56,7 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
   });
 
   it('its header says who is asking (agent · project @ branch — context) under the title, as the portal does', async () => {
-    const id = await createSession(hub, { ...DB_QUESTION, context: 'adding storage', source: { kind: 'mcp', agent: 'claude-code 2.1', project: '/work/shop', branch: 'main' } });
+    const id = await createSession(hub, { ...DB_QUESTION, context: 'adding storage', source: { kind: 'mcp', agent: 'claude-code 2.1', project: join(tmpdir(), 'shop'), branch: 'main' } });
     const tui = await open(id);
     await tui.waitFor('claude-code 2.1 · shop @ main — adding storage');
   });

@@ -2,6 +2,9 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { ChoiceSessionView } from '../../../shared/choice/session-types.js';
 import { choiceUrl } from '../../../server/hub/handoff.js';
 import { startTestHub, type TestHub } from '../test-hub.js';
+import { choiceRequest } from '../sessions.js';
+
+export { choiceRequest };
 
 export interface Created {
   session: ChoiceSessionView;
@@ -10,22 +13,6 @@ export interface Created {
   /** The link the hub hands out for this gate (to the agent): it opens this gate alone. */
   gate_url: string;
   terminal_command: string;
-}
-
-/** A choice request with sensible defaults for the portal specs. */
-export function choiceRequest(extra: Record<string, unknown> = {}) {
-  return {
-    title: 'Pick a database',
-    prompt: '**Task:** set up storage.\n\nThe repo has no database yet. Pick one.',
-    options: [
-      { id: 'pg', label: 'PostgreSQL', description: 'Relational and mature.', recommended: true },
-      { id: 'sqlite', label: 'SQLite', description: 'Embedded, zero setup.' },
-      { id: 'mongo', label: 'MongoDB', description: 'Document store.' },
-    ],
-    interface: 'web',
-    timeout_seconds: 600,
-    ...extra,
-  };
 }
 
 export async function createChoice(hub: TestHub, extra: Record<string, unknown> = {}): Promise<Created> {
