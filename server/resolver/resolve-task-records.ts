@@ -1,8 +1,8 @@
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dataPathError } from '../config/data-path-error.js';
 import { unlinkDurably, writeFileDurably } from '../store/durable-file.js';
-import { setFileAside, type SetAsideNote } from '../store/set-aside.js';
+import { loadRecordFiles } from '../store/record-files.js';
+import type { SetAsideNote } from '../store/set-aside.js';
 import { TERMINAL_STATES, type ResolveState, type ResolveTaskView } from './resolve-types.js';
 
 /** What a task that was running when the hub stopped says after the restart. */
@@ -63,34 +63,10 @@ export class ResolveTaskRecords {
    * the newest `KEEP_RECORDS` removed. Returns the views to answer for, newest first.
    */
   async load(): Promise<{ views: ResolveTaskView[]; notes: SetAsideNote[] }> {
-    let names: string[];
-    try {
-      names = await readdir(this.dir);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { views: [], notes: [] }; // created with the first task
-      throw dataPathError(this.dir, err, 'directory');
-    }
-    const records: TaskRecord[] = [];
-    const notes: SetAsideNote[] = [];
-    for (const name of names) {
-      const file = join(this.dir, name);
-      if (name.endsWith('.tmp')) {
-        await unlink(file).catch(() => undefined); // a write a crash interrupted
-        continue;
-      }
-      if (!name.endsWith('.json')) continue;
-      let problem: string | null;
-      try {
-        const record: unknown = JSON.parse(await readFile(file, 'utf8'));
-        problem = problemOf(record, name);
-        if (!problem) records.push(record as TaskRecord);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EISDIR') problem = 'is a directory';
-        else if (err instanceof SyntaxError) problem = `not valid JSON (${err.message})`;
-        else throw dataPathError(file, err, 'file');
-      }
-      if (problem) notes.push(await setFileAside(this.setAsideDir, file, problem));
-    }
+    const { values: records, notes } = await loadRecordFiles<TaskRecord>(this.dir, this.setAsideDir, (record, name) => {
+      const problem = problemOf(record, name);
+      return problem ? { problem } : { value: record as TaskRecord };
+    }, { missingIsEmpty: true }); // the folder is made with the first task
     records.sort((a, b) => b.created_at.localeCompare(a.created_at));
     for (const old of records.splice(KEEP_RECORDS)) await unlinkDurably(join(this.dir, `${old.task_id}.json`));
     const now = new Date().toISOString();
