@@ -36,11 +36,30 @@ export interface AgentHooks {
   permissionEvent: string;
   /** The hook event the CLI raises when a turn is over and it waits for the next prompt (null: it has none). */
   turnEndEvent: string | null;
+  /** The permission hook entry's `matcher`: which tool calls it is asked about. */
+  permissionMatcher: string;
+  /** The unit of a hook entry's `timeout` in the CLI's settings. */
+  timeoutUnit: 'seconds' | 'milliseconds';
   /** Reads the CLI's hook JSON (stdin). Throws an Error naming the field when it is not what the CLI sends. */
   parsePermission(input: unknown): PermissionAsk;
   /** The CLI's hook answer for a decision; 'ask' leaves the decision to the CLI's own dialog. */
   reply(decision: HookDecision, message: string): HookReply;
   settings: HookSettingsFile;
+  /**
+   * Where the CLI takes a settings file for one run without touching the person's own: an environment variable
+   * naming its system-defaults file (lowest precedence; hook lists from all files are concatenated). Null: the
+   * per-run wiring is the CLI's own (agent-hooks-launch.ts).
+   */
+  systemDefaults: SystemDefaultsFile | null;
+}
+
+export interface SystemDefaultsFile {
+  /** The environment variable that names the file. */
+  envVar: string;
+  /** The file the CLI reads when the variable is not set (its content is carried into the task's file). */
+  path(env: Record<string, string | undefined>): string;
+  /** Added to the CLI's arguments when gatehouse's hooks are wired in for a run. */
+  args: string[];
 }
 
 /** Field access with an error that names the field, for hook input read from another program. */

@@ -9,10 +9,13 @@ export const claudeHooks: AgentHooks = {
   name: 'Claude Code',
   permissionEvent: 'PermissionRequest',
   turnEndEvent: 'Stop',
+  permissionMatcher: '*',
+  timeoutUnit: 'seconds',
   parsePermission: parsePermissionRequest,
   reply: permissionRequestReply,
   settings: {
     path: (env, home) => join(env.CLAUDE_CONFIG_DIR ?? join(home, '.claude'), 'settings.json'),
     afterInstall: null,
   },
+  systemDefaults: null,
 };

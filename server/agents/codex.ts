@@ -12,6 +12,8 @@ export const codexHooks: AgentHooks = {
   name: 'Codex',
   permissionEvent: 'PermissionRequest',
   turnEndEvent: 'Stop',
+  permissionMatcher: '*',
+  timeoutUnit: 'seconds',
   parsePermission: parsePermissionRequest,
   reply: permissionRequestReply,
   settings: {
@@ -19,4 +21,5 @@ export const codexHooks: AgentHooks = {
     afterInstall:
       'Codex runs a new hook only after you trust it: on its next start it shows "Hooks need review" once; review and trust the gatehouse hook there.',
   },
+  systemDefaults: null,
 };

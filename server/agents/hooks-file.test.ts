@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { claudeHooks } from './claude.js';
 import { gatehouseEntry, withHook, withoutHook } from './hooks-file.js';
 
-const entry = gatehouseEntry('"/usr/bin/node" "/opt/gatehouse/bin/gatehouse.js" hook claude PermissionRequest --wait 120', 150);
+const entry = gatehouseEntry(claudeHooks, '"/usr/bin/node" "/opt/gatehouse/bin/gatehouse.js" hook claude PermissionRequest --wait 120', 150);
 const theirs = { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-audit-log' }] };
 
 describe('the gatehouse hook in a settings file', () => {

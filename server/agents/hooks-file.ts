@@ -28,8 +28,13 @@ function parseObject(text: string | null, path: string): Record<string, any> {
   return parsed as Record<string, any>;
 }
 
-export function gatehouseEntry(command: string, timeoutSeconds: number): HookEntry {
-  return { matcher: '*', hooks: [{ type: 'command', command, timeout: timeoutSeconds }] };
+/** A hook entry's `timeout` in the unit the CLI reads it in. */
+export function hookTimeout(agent: AgentHooks, seconds: number): number {
+  return agent.timeoutUnit === 'milliseconds' ? seconds * 1000 : seconds;
+}
+
+export function gatehouseEntry(agent: AgentHooks, command: string, timeoutSeconds: number): HookEntry {
+  return { matcher: agent.permissionMatcher, hooks: [{ type: 'command', command, timeout: hookTimeout(agent, timeoutSeconds) }] };
 }
 
 /** The file's text with the entry added, or null when a gatehouse hook for this agent is already there. */

@@ -36,7 +36,7 @@ async function readOrNull(path: string): Promise<Buffer | null> {
 
 export async function planInstall(agent: AgentHooks, opts: { path: string; dataDir: string; command: string; timeoutSeconds: number }): Promise<HookFilePlan> {
   const before = await readOrNull(opts.path);
-  const next = withHook(before?.toString('utf8') ?? null, opts.path, agent, gatehouseEntry(opts.command, opts.timeoutSeconds));
+  const next = withHook(before?.toString('utf8') ?? null, opts.path, agent, gatehouseEntry(agent, opts.command, opts.timeoutSeconds));
   return {
     path: opts.path,
     next,

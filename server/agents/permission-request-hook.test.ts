@@ -3,6 +3,8 @@ import { parsePermissionRequest, permissionRequestReply } from './permission-req
 import { claudeHooks } from './claude.js';
 import { codexHooks } from './codex.js';
 import { hookAgent } from './hook-agents.js';
+import { geminiHooks } from './gemini.js';
+import { qwenHooks } from './qwen.js';
 
 describe('PermissionRequest hook contract (Claude Code, Codex)', () => {
   it('reads the tool, the command line and the stated reason', () => {
@@ -38,9 +40,20 @@ describe('PermissionRequest hook contract (Claude Code, Codex)', () => {
     expect(claudeHooks.settings.path({ CLAUDE_CONFIG_DIR: '/c' }, '/h')).toBe('/c/settings.json');
     expect(codexHooks.settings.path({}, '/h')).toBe('/h/.codex/hooks.json');
     expect(codexHooks.settings.path({ CODEX_HOME: '/x' }, '/h')).toBe('/x/hooks.json');
+    expect(geminiHooks.settings.path({}, '/h')).toBe('/h/.gemini/settings.json');
+    expect(geminiHooks.settings.path({ GEMINI_CLI_HOME: '/g' }, '/h')).toBe('/g/.gemini/settings.json');
+    expect(qwenHooks.settings.path({}, '/h')).toBe('/h/.qwen/settings.json');
+    expect(qwenHooks.settings.path({ QWEN_HOME: '/q' }, '/h')).toBe('/q/settings.json');
   });
 
   it('refuses an unknown agent, naming the ones it knows', () => {
-    expect(() => hookAgent('aider')).toThrow('unknown agent "aider" (gatehouse answers the hooks of: claude, codex)');
+    expect(() => hookAgent('aider')).toThrow('unknown agent "aider" (gatehouse answers the hooks of: claude, codex, gemini, qwen)');
+  });
+
+  it("answers Gemini CLI's BeforeTool in its own words: deny with the reason, allow, and ask (its dialog) with why", () => {
+    expect(JSON.parse(geminiHooks.reply('deny', 'No.').stdout)).toEqual({ decision: 'deny', reason: 'No.' });
+    expect(JSON.parse(geminiHooks.reply('allow', '').stdout)).toEqual({ decision: 'allow' });
+    expect(JSON.parse(geminiHooks.reply('ask', 'hub down').stdout)).toEqual({ decision: 'ask', systemMessage: 'gatehouse: hub down' });
+    expect(JSON.parse(geminiHooks.reply('ask', '').stdout)).toEqual({ decision: 'ask' });
   });
 });

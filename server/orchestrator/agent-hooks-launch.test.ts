@@ -78,4 +78,39 @@ describe('hooks wired into an orchestrated agent run', () => {
     mkdirSync(join(s.cwd, '.codex'));
     expect(launchWithAgentHooks({ agentId: 'codex', ...s, env: { HOME: s.home } })!.args).toEqual([]);
   });
+
+  it("Gemini CLI: the machine's system-defaults file carried into the task's own, with gatehouse's hooks added (timeouts in ms); the hook is the gate (yolo)", () => {
+    const s = setup();
+    const machine = join(root, 'etc-gemini');
+    mkdirSync(machine);
+    const audit = { matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'audit-log' }] };
+    writeFileSync(join(machine, 'system-defaults.json'), JSON.stringify({ ui: { theme: 'x' }, hooks: { BeforeTool: [audit] } }));
+    const env = { HOME: s.home, GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(machine, 'settings.json') };
+    const hooked = launchWithAgentHooks({ agentId: 'gemini', ...s, env })!;
+    const file = join(taskDir(s.dataDir, s.taskId), 'gemini-system-defaults.json');
+    expect(hooked.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH).toBe(file);
+    expect(hooked.args).toEqual(['--approval-mode', 'yolo']);
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    expect(written.ui).toEqual({ theme: 'x' });
+    expect(written.hooks.BeforeTool[0]).toEqual(audit);
+    const ours = written.hooks.BeforeTool[1];
+    expect(ours.hooks[0]).toMatchObject({ timeout: 3630_000 });
+    expect(ours.hooks[0].command).toMatch(/ hook gemini BeforeTool --wait 3600$/);
+    // Gemini's read-only tools are not asked about; its shell, edits and MCP tools are.
+    const matcher = new RegExp(ours.matcher);
+    expect(['read_file', 'glob', 'ask_user'].filter((t) => matcher.test(t))).toEqual([]);
+    expect(['run_shell_command', 'write_file', 'replace', 'mcp_gatehouse_provide_choice', 'read_file_x'].every((t) => matcher.test(t))).toBe(true);
+    expect(written.hooks.AfterAgent[0].hooks[0]).toMatchObject({ timeout: 15_000 });
+  });
+
+  it('Qwen Code: its QWEN_CODE_SYSTEM_DEFAULTS_PATH names the task\'s file; a machine file that is not JSON fails the launch, naming it', () => {
+    const s = setup();
+    const hooked = launchWithAgentHooks({ agentId: 'qwen', ...s, env: { HOME: s.home, QWEN_CODE_SYSTEM_DEFAULTS_PATH: join(root, 'none.json') } })!;
+    expect(hooked.args).toEqual([]);
+    const { hooks } = JSON.parse(readFileSync(hooked.env.QWEN_CODE_SYSTEM_DEFAULTS_PATH, 'utf8'));
+    expect(Object.keys(hooks)).toEqual(['PermissionRequest', 'Stop']);
+    expect(hooks.PermissionRequest[0].matcher).toBe('*');
+    writeFileSync(join(root, 'bad.json'), '{ nope');
+    expect(() => launchWithAgentHooks({ agentId: 'qwen', ...s, env: { HOME: s.home, QWEN_CODE_SYSTEM_DEFAULTS_PATH: join(root, 'bad.json') } })).toThrow(`${join(root, 'bad.json')}: not valid JSON`);
+  });
 });

@@ -1,15 +1,16 @@
 // When the orchestrator launches an agent CLI that has hooks, gatehouse's own hook goes in through the CLI's
 // per-run mechanism, in a folder the task owns (<data dir>/tasks/<task id>/) — never in the person's files:
 // - Claude Code: `--settings <task dir>/claude-settings.json` (added on top of the person's settings);
-// - Codex: CODEX_HOME = <task dir>/codex-home, seeded from the person's Codex home, with our hooks.json.
+// - Codex: CODEX_HOME = <task dir>/codex-home, seeded from the person's Codex home, with our hooks.json;
+// - Gemini CLI, Qwen Code: their system-defaults settings file pointed at <task dir>/<agent>-system-defaults.json.
 // The hook runs `gatehouse hook <agent> <event>` with GATEHOUSE_TASK_ID, so the hub answers it as the task's.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentHooks } from '../agents/agent-hooks.js';
+import type { AgentHooks, SystemDefaultsFile } from '../agents/agent-hooks.js';
 import { hookCommandLine } from '../agents/hook-command-line.js';
 import { hookAgent } from '../agents/hook-agents.js';
-import { isGatehouseHook } from '../agents/hooks-file.js';
+import { gatehouseEntry, hookTimeout, isGatehouseHook } from '../agents/hooks-file.js';
 
 /** How long a task's permission hook waits for the person before the CLI's own dialog asks (seconds). */
 export const TASK_HOOK_WAIT_SECONDS = 3600;
@@ -47,12 +48,10 @@ export function taskDir(dataDir: string, taskId: string): string {
 
 function hookGroups(agent: AgentHooks): Record<string, unknown[]> {
   const groups: Record<string, unknown[]> = {
-    [agent.permissionEvent]: [
-      { matcher: '*', hooks: [{ type: 'command', command: hookCommandLine(agent.id, agent.permissionEvent, TASK_HOOK_WAIT_SECONDS), timeout: TASK_HOOK_WAIT_SECONDS + 30 }] },
-    ],
+    [agent.permissionEvent]: [gatehouseEntry(agent, hookCommandLine(agent.id, agent.permissionEvent, TASK_HOOK_WAIT_SECONDS), TASK_HOOK_WAIT_SECONDS + 30)],
   };
   if (agent.turnEndEvent) {
-    groups[agent.turnEndEvent] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, agent.turnEndEvent), timeout: TURN_END_HOOK_TIMEOUT_SECONDS }] }];
+    groups[agent.turnEndEvent] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, agent.turnEndEvent), timeout: hookTimeout(agent, TURN_END_HOOK_TIMEOUT_SECONDS) }] }];
   }
   return groups;
 }
@@ -73,6 +72,7 @@ export function launchWithAgentHooks(request: HookLaunchRequest): HookedLaunch |
     return { args: ['--settings', file], env, turnEndHook: agent.turnEndEvent !== null, note: `${agent.name} ${events} hooks via --settings (task's own file)`, cleanup };
   }
   if (agent.id === 'codex') return codexLaunch(agent, dir, request, env, cleanup, events);
+  if (agent.systemDefaults) return systemDefaultsLaunch(agent, agent.systemDefaults, dir, request, env, cleanup, events);
   throw new Error(`adapter hooks: "${agent.id}" has no per-run hook wiring`);
 }
 
@@ -117,6 +117,41 @@ function codexLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest,
       : `${agent.name} ${events} hooks in the task's CODEX_HOME (only gatehouse's hooks: trusted for this run)`,
     cleanup,
   };
+}
+
+/**
+ * Gemini CLI and Qwen Code read a system-defaults settings file named by an environment variable (the lowest
+ * precedence; hook lists of all their settings files are concatenated): the task gets its own, holding what the
+ * machine's defaults file held plus gatehouse's hooks, and the person's settings stay as they are.
+ */
+function systemDefaultsLaunch(agent: AgentHooks, defaults: SystemDefaultsFile, dir: string, request: HookLaunchRequest, env: Record<string, string>, cleanup: () => void, events: string): HookedLaunch {
+  const theirsPath = defaults.path(request.env);
+  const settings: Record<string, any> = existsSync(theirsPath) ? readSettingsObject(theirsPath) : {};
+  const hooks: Record<string, unknown[]> = { ...(settings.hooks ?? {}) };
+  for (const [event, groups] of Object.entries(hookGroups(agent))) hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), ...groups];
+  const file = join(dir, `${agent.id}-system-defaults.json`);
+  writeFileSync(file, `${JSON.stringify({ ...settings, hooks }, null, 2)}\n`, { mode: 0o600 });
+  const args = defaults.args.length ? ` and ${defaults.args.join(' ')}` : '';
+  return {
+    args: [...defaults.args],
+    env: { ...env, [defaults.envVar]: file },
+    turnEndHook: agent.turnEndEvent !== null,
+    note: `${agent.name} ${events} hooks via ${defaults.envVar} (task's own file)${args}`,
+    cleanup,
+  };
+}
+
+function readSettingsObject(path: string): Record<string, any> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new Error(`${path}: not valid JSON (${(err as Error).message})`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path}: must hold a JSON object`);
+  const hooks = (parsed as Record<string, unknown>).hooks;
+  if (hooks !== undefined && (!hooks || typeof hooks !== 'object' || Array.isArray(hooks))) throw new Error(`${path}: "hooks" must be an object`);
+  return parsed as Record<string, any>;
 }
 
 /** The person's own hook groups, without a `gatehouse hooks install`ed one (the task's hook takes its place). */

@@ -35,8 +35,9 @@ export const hookCommand: CliCommand = {
 Run by the agent CLI itself, as its hook command (see \`gatehouse hooks install\`). Reads the hook's JSON
 on stdin, asks the person through the running hub (portal, \`gatehouse tasks\`, \`gatehouse answer\`) and
 prints the CLI's hook answer: Yes allows the tool call once (no allow rule is saved), No refuses it and the
-agent is told. When the hub is not running, or nobody answers within the wait, it prints nothing, which
-leaves the decision to the CLI's own dialog; it never allows or refuses on its own.
+agent is told. When the hub is not running, or nobody answers within the wait, it answers "ask" (nothing, or
+Gemini CLI's {"decision":"ask"}), which leaves the decision to the CLI's own dialog; it never allows or
+refuses on its own. Gemini CLI's BeforeTool hook cannot grant a call: after a Yes, Gemini's own policy decides.
 
 Inside a task started by \`gatehouse run\` (GATEHOUSE_TASK_ID set) the request is the task's: its policy
 answers, else it is the task's question (\`gatehouse tasks\`, the portal, /api/tasks/:id/choose); the CLI's
