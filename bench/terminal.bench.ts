@@ -4,7 +4,7 @@ import { initialState } from '../server/terminal/choice-state.js';
 import { renderChoice } from '../server/terminal/render-choice.js';
 import { terminalTranslate } from '../server/terminal/translate.js';
 import { startTestHub } from '../test/support/test-hub.js';
-import { KEY, TuiDriver } from '../test/support/tui-driver.js';
+import { TuiDriver } from '../test/support/tui-driver.js';
 import { spawnSync } from 'node:child_process';
 import { cliLauncher } from '../server/package-info.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
@@ -39,7 +39,7 @@ async function inPty(starts: number, keys: number): Promise<{ start: number[]; k
         for (let k = 0; k < keys; k++) {
           const target = `❯ ( ) ${(k % 4) + 2}.`;
           const t1 = performance.now();
-          tui.press(k % 4 === 3 ? '\x1b[H' : KEY.down);
+          tui.press(k % 4 === 3 ? 'home' : 'down');
           await tui.waitFor((text) => text.includes(k % 4 === 3 ? '❯ ( ) 1.' : target), 5000);
           key.push(performance.now() - t1);
         }

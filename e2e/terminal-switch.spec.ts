@@ -1,5 +1,5 @@
 import { createChoice, expect, getSession, openPortal, test } from '../test/support/e2e/portal-fixture.js';
-import { KEY, TuiDriver } from '../test/support/tui-driver.js';
+import { TuiDriver } from '../test/support/tui-driver.js';
 
 test.describe('switching one question between the browser and the terminal', () => {
   test('web → terminal → web keeps selections and notes; the session id keeps working', async ({ page, hub }) => {
@@ -16,14 +16,14 @@ test.describe('switching one question between the browser and the terminal', () 
       await tui.waitFor('3. MongoDB');
       expect(tui.line('SQLite')).toContain('(•) 2. SQLite');
       await tui.waitFor('✎ from the browser');
-      tui.press('j', KEY.space, KEY.tab);
+      tui.press({ text: 'j' }, 'space', 'tab');
       tui.type('from the terminal');
-      tui.press(KEY.enter);
+      tui.press('enter');
       await tui.waitFor('✎ from the terminal');
-      tui.press('s');
+      tui.type('s');
       await tui.waitFor('Continue this question in the web portal');
-      for (let i = 0; i < 7; i++) tui.press('j');
-      tui.press(KEY.enter);
+      for (let i = 0; i < 7; i++) tui.type('j');
+      tui.press('enter');
       expect(await tui.exited).toBe(0);
     } finally {
       await tui.kill();

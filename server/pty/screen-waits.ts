@@ -45,3 +45,18 @@ export async function freshRead(program: PtyProgram): Promise<Reading> {
   }
   return program.peek();
 }
+
+/**
+ * Waits for a condition on the screen: checked on every parsed output, resolves 'met' once `holds()` is true
+ * (on the final screen too: the program's last output is parsed before its exit is told), 'exited' when the
+ * program exited without it, 'timeout' at `deadline`.
+ */
+export async function screenUntil(program: PtyProgram, holds: () => boolean, deadline: number): Promise<'met' | 'exited' | 'timeout'> {
+  for (;;) {
+    await program.screenBuffer.parsed();
+    if (holds()) return 'met';
+    if (program.exitInfo) return 'exited';
+    if (Date.now() >= deadline) return 'timeout';
+    await Promise.race([nextOutput(program, deadline), program.exited]);
+  }
+}

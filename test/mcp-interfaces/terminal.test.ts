@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestHub } from '../support/test-hub.js';
 import { useHubWithMcp, type TestMcp } from '../support/mcp-client.js';
-import { KEY, TuiDriver } from '../support/tui-driver.js';
+import { TuiDriver } from '../support/tui-driver.js';
 
 let hub: TestHub;
 let mcp: TestMcp;
@@ -23,7 +23,7 @@ describe('provide_choice with interface "terminal"', () => {
     const { GATEHOUSE_HOME: _home, ...withoutHome } = hub.env; // the command itself carries the data dir
     tui = new TuiDriver([], withoutHome, undefined, { command: start.terminal_command, cwd: '/tmp' });
     await tui.waitFor('2. warn');
-    tui.press('j', KEY.enter);
+    tui.press({ text: 'j' }, 'enter');
     const result = await mcp.call<any>('provide_choice', { session_id: start.session_id, wait_seconds: 20 });
     expect(result).toMatchObject({ status: 'submitted', selected: [{ id: 'warn', label: 'warn' }], interface: 'terminal' });
     expect(await tui.exited).toBe(0);

@@ -120,7 +120,7 @@ describe('fake tsci edge paths', () => {
     await p.waitFor(has('❯   [jlcpcb] BQ79616PAPRQ1'), 'the menu');
     p.press('up');
     await p.waitFor(has('❯   [jlcpcb] BQ79616HPAPRQ1 (C3235518)'), 'the cursor on the last option');
-    p.press('esc');
+    p.press('escape');
     expect(await p.exited).toBe(0);
     expect(p.screen()).toContain('Aborted.');
     expect(existsSync(join(cwd, 'imports'))).toBe(false);

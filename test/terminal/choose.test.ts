@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { createSession, DB_QUESTION, endedSession, getSession } from '../support/sessions.js';
-import { KEY, TuiDriver } from '../support/tui-driver.js';
+import { TuiDriver } from '../support/tui-driver.js';
 
 let hub: TestHub;
 const drivers: TuiDriver[] = [];
@@ -36,18 +36,18 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     expect(tui.altScreen).toBe(true);
     expect(tui.text()).toMatch(/asked \d\d:\d\d:\d\d · \d+:\d\d left · pick one/);
     expect(pointerOn(tui, 'PostgreSQL')).toBe(true); // starts on the recommended option
-    tui.press('j');
+    tui.type('j');
     await tui.waitFor(() => pointerOn(tui, 'SQLite'));
-    tui.press(KEY.down);
+    tui.press('down');
     await tui.waitFor(() => pointerOn(tui, 'MongoDB'));
-    tui.press('k');
+    tui.type('k');
     await tui.waitFor(() => pointerOn(tui, 'SQLite'));
-    tui.press(KEY.up);
+    tui.press('up');
     await tui.waitFor(() => pointerOn(tui, 'PostgreSQL'));
-    tui.press(KEY.down, KEY.space);
+    tui.press('down', 'space');
     await tui.waitFor(() => tui.line('SQLite').includes('(•) 2. SQLite'));
     expect((await getSession(hub, id)).status).toBe('pending'); // batch mode: Space alone does not submit
-    tui.press(KEY.enter);
+    tui.press('enter');
     const session = await endedSession(hub, id);
     expect(session.result).toMatchObject({ status: 'submitted', selected: [{ id: 'lite', label: 'SQLite' }], interface: 'terminal', answered_by: 'human' });
     expect(await tui.exited).toBe(0);
@@ -64,20 +64,20 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
   it('Tab writes a note on the current option, g a note for all; an empty note is none', async () => {
     const id = await createSession(hub);
     const tui = await open(id);
-    tui.press(KEY.tab);
+    tui.press('tab');
     await tui.waitFor('Note for “PostgreSQL”');
     tui.type('billing knows it');
-    tui.press(KEY.enter);
+    tui.press('enter');
     await tui.waitFor('✎ billing knows it');
-    tui.press('j', KEY.tab);
+    tui.press({ text: 'j' }, 'tab');
     await tui.waitFor('Note for “SQLite”');
-    tui.press(KEY.enter); // empty = no note
-    tui.press('g');
+    tui.press('enter'); // empty = no note
+    tui.type('g');
     await tui.waitFor('Note for the whole answer');
     tui.type('ship it');
-    tui.press(KEY.enter);
+    tui.press('enter');
     await tui.waitFor('Note for all: ship it');
-    tui.press('k', KEY.space, KEY.enter);
+    tui.press({ text: 'k' }, 'space', 'enter');
     const { result } = await endedSession(hub, id);
     expect(result).toMatchObject({ selected: [{ id: 'pg', label: 'PostgreSQL' }], annotations: { pg: 'billing knows it' }, global_annotation: 'ship it' });
   });
@@ -85,10 +85,10 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
   it('cancel asks for an optional note first, then cancels with it (exit 3)', async () => {
     const id = await createSession(hub);
     const tui = await open(id);
-    tui.press(KEY.escape);
+    tui.press('escape');
     await tui.waitFor('Cancel this question — why?');
     tui.type('wrong repo');
-    tui.press(KEY.enter);
+    tui.press('enter');
     const { result } = await endedSession(hub, id);
     expect(result).toMatchObject({ status: 'cancelled', global_annotation: 'wrong repo', interface: 'terminal' });
     expect(await tui.exited).toBe(3);
@@ -99,7 +99,7 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     const id = await createSession(hub);
     const tui = await open(id);
     await tui.waitFor('Space choose & submit');
-    tui.press('j', 'j', KEY.space);
+    tui.press({ text: 'j' }, { text: 'j' }, 'space');
     const { result } = await endedSession(hub, id);
     expect(result!.selected).toEqual([{ id: 'mongo', label: 'MongoDB' }]);
   });
@@ -108,12 +108,12 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     const id = await createSession(hub, { ...DB_QUESTION, options: DB_QUESTION.options.map((o) => ({ ...o, recommended: false })), selection_mode: 'multi', min_selections: 2, max_selections: 2 });
     const tui = await open(id);
     await tui.waitFor('pick 2');
-    tui.press(KEY.space, KEY.enter);
+    tui.press('space', 'enter');
     await tui.waitFor('Pick at least 2 before submitting.');
-    tui.press('j', KEY.space, 'j', KEY.space);
+    tui.press({ text: 'j' }, 'space', { text: 'j' }, 'space');
     await tui.waitFor('You can pick at most 2.');
     expect(tui.line('MongoDB')).toContain('[ ] 3.');
-    tui.press(KEY.enter);
+    tui.press('enter');
     const { result } = await endedSession(hub, id);
     expect(result!.selected.map((s) => s.id)).toEqual(['pg', 'lite']);
   });
@@ -121,18 +121,18 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
   it('typed input: a number or a label picks, anything else says it did not match', async () => {
     const id = await createSession(hub);
     const tui = await open(id);
-    tui.press('3', KEY.enter);
+    tui.press({ text: '3' }, 'enter');
     await tui.waitFor(() => tui.line('MongoDB').includes('(•) 3. MongoDB'));
-    tui.press('/');
+    tui.type('/');
     await tui.waitFor('Type a number 1–3 or an option label');
     tui.type('sqlite');
-    tui.press(KEY.enter);
+    tui.press('enter');
     await tui.waitFor(() => tui.line('SQLite').includes('(•) 2. SQLite'));
-    tui.press('/');
+    tui.type('/');
     tui.type('redis');
-    tui.press(KEY.enter);
+    tui.press('enter');
     await tui.waitFor('“redis” did not match any option. Type a number 1–3 or an option label.');
-    tui.press(KEY.escape, KEY.enter);
+    tui.press('escape', 'enter');
     const { result } = await endedSession(hub, id);
     expect(result!.selected).toEqual([{ id: 'lite', label: 'SQLite' }]);
   });
@@ -149,12 +149,12 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
   it('switches language in settings, persisted for every interface', async () => {
     const id = await createSession(hub);
     const tui = await open(id);
-    tui.press('s');
+    tui.type('s');
     await tui.waitFor('Settings (saved for every interface)');
-    tui.press(KEY.space);
+    tui.press('space');
     await tui.waitFor('设置（所有界面通用并保存）');
     expect((await hub.client.request<any>('GET', '/api/settings')).settings).toMatchObject({ language: 'zh', effective_language: 'zh' });
-    tui.press(KEY.escape);
+    tui.press('escape');
     await tui.waitFor('回车 提交');
     expect(tui.text()).toContain('★ 推荐');
     expect(tui.text()).not.toMatch(/Enter submit|pick one/);
@@ -164,16 +164,16 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     const id = await createSession(hub);
     const tui = await open(id);
     expect(tui.text()).toContain('Tab note on this option');
-    tui.press('s');
+    tui.type('s');
     await tui.waitFor('Notes on options: on');
-    tui.press('j', 'j', 'j', 'j', KEY.space);
+    tui.press(...Array.from({ length: 4 }, () => ({ text: 'j' })), 'space');
     await tui.waitFor('Notes on options:  off');
     expect((await hub.client.request<any>('GET', '/api/settings')).settings.annotations_enabled).toBe(false);
-    tui.press(KEY.escape, KEY.tab); // typed ahead: the Tab waits for the settings screen to close
+    tui.press('escape', 'tab'); // typed ahead: the Tab waits for the settings screen to close
     await tui.waitFor('Pick a database');
     await tui.waitFor('Notes are turned off');
     expect(tui.text()).not.toContain('Tab note');
-    tui.press(KEY.ctrlC);
+    tui.press('ctrl-c');
     await tui.exited;
     const next = await open(await createSession(hub));
     expect(next.text()).not.toContain('Tab note');
@@ -182,11 +182,11 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
   it('switches to the web portal keeping selections and notes; the session id stays', async () => {
     const id = await createSession(hub);
     const tui = await open(id);
-    tui.press('j', KEY.space, KEY.tab);
+    tui.press({ text: 'j' }, 'space', 'tab');
     tui.type('keep me');
-    tui.press(KEY.enter);
+    tui.press('enter');
     await tui.waitFor('✎ keep me');
-    tui.press('w');
+    tui.type('w');
     expect(await tui.exited).toBe(0);
     await tui.waitFor('Continued in the web portal. Open: http://127.0.0.1:');
     const session = await getSession(hub, id);
@@ -207,7 +207,7 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
   it('Ctrl-C leaves the question open and restores the terminal (exit 130)', async () => {
     const id = await createSession(hub);
     const tui = await open(id);
-    tui.press(KEY.ctrlC);
+    tui.press('ctrl-c');
     expect(await tui.exited).toBe(130);
     await tui.waitFor('the question is still open');
     expect(tui.altScreen).toBe(false);
@@ -250,12 +250,12 @@ describe('gatehouse choose in a real pseudo-terminal against a real hub', () => 
     await tui.waitFor('Pick a database');
     await tui.waitFor(/↓ \d+ more lines \(PgDn\)/);
     expect(tui.text()).toContain('word word'); // starts at the top of the prompt
-    tui.press('\x1b[6~'); // PgDn scrolls without moving the current option
+    tui.press('pagedown'); // PgDn scrolls without moving the current option
     await tui.waitFor(/↑ \d+ more lines \(PgUp\)/);
-    for (let i = 0; i < 13; i++) tui.press('j');
+    for (let i = 0; i < 13; i++) tui.type('j');
     await tui.waitFor((text) => text.includes('14. Option number 14') && /↑ \d+ more lines/.test(text));
     expect(tui.screen().every((row) => row.length <= 40)).toBe(true);
-    tui.press(KEY.enter);
+    tui.press('enter');
     expect((await endedSession(hub, id)).result!.selected[0]!.id).toBe('o14');
   });
 });
@@ -270,7 +270,6 @@ const THREE_QUESTIONS = {
   ],
   interface: 'terminal',
 };
-const SHIFT_TAB = '\x1b[Z';
 
 async function openQuestions(id: string): Promise<TuiDriver> {
   const tui = new TuiDriver(['choose', id], hub.env, { cols: 90, rows: 30 });
@@ -287,31 +286,31 @@ describe('gatehouse choose with several questions (real PTY, real hub)', () => {
     expect(tui.text()).toContain('Questions: [› Database] [  Extras] [  Name]');
     expect(tui.line('PostgreSQL').trimStart().startsWith('❯')).toBe(true); // cursor on the recommended option
 
-    tui.press(KEY.tab);
+    tui.press('tab');
     await tui.waitFor('2/3 · Extras — Which extras should it start with?');
-    tui.press(KEY.space, 'j', 'j', KEY.space); // Auth and Queue
+    tui.press('space', { text: 'j' }, { text: 'j' }, 'space'); // Auth and Queue
     await tui.waitFor(() => tui.line('Queue').includes('[x] 3. Queue'));
     expect(tui.line('Auth')).toContain('[x] 1. Auth');
 
-    tui.press(KEY.left);
+    tui.press('left');
     await tui.waitFor('1/3 · Database');
     expect(tui.text()).toContain('[› Database] [✓ Extras] [  Name]');
-    tui.press('j', KEY.enter); // SQLite; Enter takes it and goes on to the next open question (Name)
+    tui.press({ text: 'j' }, 'enter'); // SQLite; Enter takes it and goes on to the next open question (Name)
     await tui.waitFor('3/3 · Name — What should the service be called?');
     expect(tui.text()).toContain('[✓ Database] [✓ Extras] [› Name]');
     expect((await getSession(hub, id)).status).toBe('pending');
 
-    tui.press(SHIFT_TAB);
+    tui.press('backtab');
     await tui.waitFor('2/3 · Extras');
     await tui.waitFor(() => tui.line('Queue').includes('[x] 3. Queue')); // kept while away
-    tui.press(KEY.right);
+    tui.press('right');
     await tui.waitFor('3/3 · Name');
-    tui.press('f');
+    tui.type('f');
     await tui.waitFor('Your own answer:');
     tui.type('order-hub');
-    tui.press(KEY.enter);
+    tui.press('enter');
     await tui.waitFor('Your answer: order-hub');
-    tui.press(KEY.enter); // every question answered: one submit
+    tui.press('enter'); // every question answered: one submit
 
     const session = await endedSession(hub, id);
     expect(session.result).toMatchObject({
@@ -331,16 +330,16 @@ describe('gatehouse choose with several questions (real PTY, real hub)', () => {
   it('Enter on the last question with an earlier one still open goes back to it instead of submitting', async () => {
     const id = await createSession(hub, THREE_QUESTIONS);
     const tui = await openQuestions(id);
-    tui.press(KEY.tab, KEY.tab);
+    tui.press('tab', 'tab');
     await tui.waitFor('3/3 · Name');
-    tui.press(KEY.enter); // takes "orders"; Database and Extras are still open → Database
+    tui.press('enter'); // takes "orders"; Database and Extras are still open → Database
     await tui.waitFor('1/3 · Database');
-    tui.press(KEY.enter); // PostgreSQL → Extras
+    tui.press('enter'); // PostgreSQL → Extras
     await tui.waitFor('2/3 · Extras');
-    tui.press(KEY.enter); // nothing picked in Extras: refused, named
+    tui.press('enter'); // nothing picked in Extras: refused, named
     await tui.waitFor('Pick at least 1 before submitting.');
     expect((await getSession(hub, id)).status).toBe('pending');
-    tui.press(KEY.space, KEY.enter);
+    tui.press('space', 'enter');
     const session = await endedSession(hub, id);
     expect(session.result!.answers).toEqual([
       { question_index: 0, selected: [{ id: 'pg', label: 'PostgreSQL' }] },
@@ -358,7 +357,7 @@ describe('gatehouse choose with several questions: a draft from another interfac
     const tui = await openQuestions(id);
     await tui.waitFor('[› Database] [✓ Extras] [✓ Name]');
     expect(tui.line('SQLite')).toContain('(•) 2. SQLite');
-    tui.press(KEY.enter); // Database taken as drafted; nothing else open → one submit
+    tui.press('enter'); // Database taken as drafted; nothing else open → one submit
     const session = await endedSession(hub, id);
     expect(session.result!.answers).toEqual([
       { question_index: 0, selected: [{ id: 'lite', label: 'SQLite' }] },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { createSession, DB_QUESTION, endedSession } from '../support/sessions.js';
-import { KEY, TuiDriver } from '../support/tui-driver.js';
+import { TuiDriver } from '../support/tui-driver.js';
 
 let hub: TestHub;
 const drivers: TuiDriver[] = [];
@@ -21,13 +21,13 @@ describe('gatehouse watch (terminal inbox) and ask --interface terminal', () => 
     const first = await createSession(hub, { ...DB_QUESTION, title: 'First question' });
     const second = await createSession(hub, { ...DB_QUESTION, title: 'Second question' });
     await tui.waitFor('First question');
-    tui.press(KEY.enter);
+    tui.press('enter');
     expect((await endedSession(hub, first)).result!.selected[0]!.id).toBe('pg');
     await tui.waitFor('Second question');
-    tui.press('j', KEY.enter);
+    tui.press({ text: 'j' }, 'enter');
     expect((await endedSession(hub, second)).result!.selected[0]!.id).toBe('lite');
     await tui.waitFor('Last: Submitted: SQLite');
-    tui.press('q');
+    tui.type('q');
     expect(await tui.exited).toBe(0);
     expect(tui.altScreen).toBe(false);
   });
@@ -36,7 +36,7 @@ describe('gatehouse watch (terminal inbox) and ask --interface terminal', () => 
     const tui = new TuiDriver(['ask', 'Ship it?', '-t', 'Release gate', '-o', 'yes=Ship', '-o', 'no=Hold', '--interface', 'terminal'], hub.env);
     drivers.push(tui);
     await tui.waitFor('Release gate');
-    tui.press('j', KEY.enter);
+    tui.press({ text: 'j' }, 'enter');
     expect(await tui.exited).toBe(0);
     await tui.waitFor(/"status": "submitted"/);
     expect(tui.text()).toContain('"id": "no"');
