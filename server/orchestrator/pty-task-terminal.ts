@@ -117,15 +117,18 @@ export class PtyTaskTerminal implements TaskTerminal {
   /**
    * The one place the orchestrator submits text (a person's, a policy's, a pending input): typed verbatim, then
    * Enter as a write of its own once the program drew the text and at least SUBMIT_GAP_MS later — in a cooked
-   * terminal in one write (the line discipline keeps the text until Enter). No Enter when the text alone moved the
-   * program on (pty/type-answer.ts).
+   * terminal once the terminal echoed it (a hidden line — echo off, a password prompt — in one write). No Enter
+   * when the text alone moved the program on; rejects, no Enter pressed, when the text was neither shown nor acted
+   * on (pty/type-answer.ts).
    */
   async typeText(text: string, submit: boolean): Promise<void> {
-    await this.acting(async () => {
-      if (submit) await typeAnswer(this.program, text, { enterGapMs: SUBMIT_GAP_MS });
-      else this.program.pressKeys([{ text }]);
-      this.submitted = submit;
+    const typed = await this.acting(async () => {
+      if (!submit) return void this.program.pressKeys([{ text }]);
+      const result = await typeAnswer(this.program, text, { enterGapMs: SUBMIT_GAP_MS });
+      this.submitted = result.ok;
+      return result;
     });
+    if (typed && !typed.ok) throw new Error(`the text was not submitted: ${typed.error}`);
   }
 
   /** The last input was a submitted line: until the program moves to a new line, the old screen is no question. */
@@ -140,8 +143,10 @@ export class PtyTaskTerminal implements TaskTerminal {
     const { reading } = readMenu(this.program);
     if (index < 0 || index >= reading.options.length) return { ok: false, error: `option ${index} is not on the screen (${reading.options.length} options)` };
     if (reading.answer_with === 'text' && reading.labels) {
-      await this.typeText(reading.labels[index], true);
-      return { ok: true };
+      return this.typeText(reading.labels[index], true).then(
+        () => ({ ok: true }),
+        (error: Error) => ({ ok: false, error: error.message }),
+      );
     }
     const result = await this.acting(() => pickOption(this.program, reading, index));
     return result.ok ? { ok: true } : { ok: false, error: result.error, wrongPick: result.wrongPick };

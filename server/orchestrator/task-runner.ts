@@ -226,7 +226,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
         t.interaction = null;
       });
       this.answeredItself = true;
-      void this.acting(() => this.terminal!.typeText(next, true));
+      void this.acting(() => this.terminal!.typeText(next, true)).catch((error: Error) => this.ownInputRefused(`pending input ${JSON.stringify(next)}: ${error.message}`));
       this.awaitingTurnEnd = this.hooked?.turnEndHook ?? false;
       return;
     }
@@ -291,6 +291,16 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     this.emit('needs-user');
   }
 
+  /** gatehouse's own input was refused (nothing submitted): a person decides, told what was seen. */
+  private ownInputRefused(why: string): void {
+    if (this.state.status === 'DONE' || this.state.status === 'FAILED') return;
+    this.set((t) => {
+      t.status = 'WAITING_FOR_USER';
+      t.interaction = { prompt: '', options: [], cursor: 0, screen: why };
+    });
+    this.emit('needs-user');
+  }
+
   private handlerContext(interaction: { prompt: string; options: Array<{ index: number; text: string }>; cursor: number; screen: string }): HandlerContext {
     return {
       ...interaction,
@@ -312,7 +322,10 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     const terminal = this.terminal!;
     if (action.type === 'keys') terminal.write(action.keys);
     else if (action.type === 'named-keys') await terminal.pressKeys(action.keys);
-    else if (action.type === 'text') await terminal.typeText(action.text, action.submit);
+    else if (action.type === 'text') {
+      const refused = await terminal.typeText(action.text, action.submit).then(() => null, (error: Error) => error.message);
+      if (refused) return `policy ${action.label ?? 'text'} was not applied: ${refused}`;
+    }
     else {
       const result = await terminal.choose(action.index);
       if (!result.ok && result.wrongPick !== undefined) await this.stop(`policy ${action.label ?? 'choose'}: ${result.error}`);

@@ -40,7 +40,7 @@ export interface TaskTerminal {
   write(data: string): void;
   /** Named keys (KeyName: enter, up, escape/esc, ctrl-c …) in the terminal's current mode, one per write, each taken before the next; other strings typed verbatim. */
   pressKeys(keys: Array<KeyName | string>): Promise<void>;
-  /** Type text verbatim, then Enter when `submit` (a write of its own, after the program took the text). */
+  /** Type text verbatim, then Enter when `submit` (a write of its own, after the program took the text); rejects, no Enter pressed, when the screen neither showed the text nor answered it. */
   typeText(text: string, submit: boolean): Promise<void>;
   /** Pick menu option `index` with verified keys (pty/acting.ts); refused, with what was seen, when the screen does not answer as planned. */
   choose(index: number): Promise<ChooseResult>;

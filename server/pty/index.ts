@@ -15,6 +15,7 @@ export type { ActOptions, ActResult } from './acting.js';
 export { readFullMenu } from './read-full-menu.js';
 export type { ReadFullMenuOptions } from './read-full-menu.js';
 export { typeAnswer } from './type-answer.js';
+export type { TypeResult } from './type-answer.js';
 export { screenUntil } from './screen-waits.js';
 export { killProcessGroup, killMarkedProcesses, groupAlive } from './process-group.js';
 export { isSpinnerVariant } from './spinner-variant.js';

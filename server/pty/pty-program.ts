@@ -5,7 +5,7 @@ import { killProcessGroup } from './process-group.js';
 import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-screen.js';
 import { readScreen, type Reading } from './reading.js';
 import { foregroundRunnable, foregroundWaitsOnTty, runCounters, treeCpuTicks, ttyOf } from './proc-wait-state.js';
-import { ttyCanonical } from './tty-mode.js';
+import { ttyCanonical, ttyModes, type TtyModes } from './tty-mode.js';
 import { deferTeardownUntilDrained, holdSlaveUntilGone } from './hold-slave.js';
 
 export interface PtySpawnOptions {
@@ -302,6 +302,12 @@ export class PtyProgram {
     const cooked = (await ttyCanonical(this.tty)) === true;
     this.cookedCheck = { at: Date.now(), version: this.screenBuffer.version, cooked };
     return cooked;
+  }
+
+  /** The terminal's modes now: canonical (a whole line at Enter), echo (typed text shown by the terminal). */
+  async terminalModes(): Promise<TtyModes> {
+    this.tty ??= ttyOf(this.pid);
+    return this.tty ? ttyModes(this.tty) : { canonical: null, echo: null };
   }
 
   private done<T extends WaitResult>(signal: WaitSignal, result: T): T {

@@ -1,18 +1,29 @@
 import { execFile } from 'node:child_process';
 
+/** The line discipline's modes that tell how typed text is taken: a whole line at Enter (`canonical`), shown by the terminal (`echo`). */
+export interface TtyModes {
+  canonical: boolean | null;
+  echo: boolean | null;
+}
+
 /**
- * Whether the terminal is in canonical ("cooked") mode, read with `stty -F <tty> -a`. Interactive prompt
- * libraries put the terminal in raw mode while they wait for a key; a program that is only finishing its
- * work leaves it cooked. `null` when it cannot be told (no stty, not Linux).
+ * The terminal's modes, read with `stty -F <tty> -a`. Interactive prompt libraries put the terminal in raw mode
+ * while they wait for a key (and draw what is typed themselves); a program that is only finishing its work
+ * leaves it cooked; a password prompt reads a cooked line with echo off. `null` when it cannot be told (no
+ * stty, not Linux).
  */
-export function ttyCanonical(tty: string): Promise<boolean | null> {
+export function ttyModes(tty: string): Promise<TtyModes> {
   return new Promise((resolve) => {
     execFile('stty', ['-F', tty, '-a'], { timeout: 1000 }, (err, stdout) => {
-      if (err) return resolve(null);
+      if (err) return resolve({ canonical: null, echo: null });
       const words = String(stdout).split(/[\s;]+/);
-      if (words.includes('-icanon')) return resolve(false);
-      if (words.includes('icanon')) return resolve(true);
-      resolve(null);
+      const flag = (name: string) => (words.includes(`-${name}`) ? false : words.includes(name) ? true : null);
+      resolve({ canonical: flag('icanon'), echo: flag('echo') });
     });
   });
+}
+
+/** Whether the terminal is in canonical ("cooked") mode; `null` when it cannot be told. */
+export async function ttyCanonical(tty: string): Promise<boolean | null> {
+  return (await ttyModes(tty)).canonical;
 }

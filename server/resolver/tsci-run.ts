@@ -102,8 +102,8 @@ export class TsciRun {
    */
   async apply(plan: AnswerPlan, full: string[]): Promise<ApplyResult> {
     if ('text' in plan) {
-      await typeAnswer(this.program, plan.text);
-      return { ok: true };
+      const typed = await typeAnswer(this.program, plan.text);
+      return typed.ok ? { ok: true } : typed;
     }
     await this.program.screenBuffer.parsed();
     const now = this.program.read();
