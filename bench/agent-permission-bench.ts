@@ -1,8 +1,12 @@
 // Bench rows: a real agent CLI under the orchestrator asks permission for a shell command → the task shows as
-// waiting on a person. Measured from the model stand-in starting its reply with the tool call to the hub's
-// WebSocket pushing the task waiting on a person with its hook's question: the CLI's own handling, its hook process (gatehouse hook)
-// starting and posting, and the hub. Per CLI pinned in e2e-agents/ (skipped, with a note, when not installed).
-import { writeFileSync } from 'node:fs';
+// waiting on a person; then the person's Yes (/choose) → the answer in the CLI's hands. Per CLI pinned in
+// e2e-agents/ (skipped, with a note, when not installed).
+// - Asked: from the model stand-in starting its reply with the tool call to the hub's WebSocket pushing the task
+//   waiting on a person with its hook's question. Split by the hook's own times (GATEHOUSE_HOOK_TIMES): the CLI
+//   until the hook process starts, the hook process until its request goes out, the hub until the push.
+// - Answered: from the /choose request going out to the hook process having the hub's answer (it prints it and
+//   exits at once), and to the command having run (its file appears).
+import { readFileSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { TaskView } from '../server/orchestrator/task-views.js';
@@ -14,6 +18,7 @@ import { startTestHub, type TestHub } from '../test/support/test-hub.js';
 import { summarise, type BenchRow } from './bench-row.js';
 
 const now = () => performance.timeOrigin + performance.now();
+const CLIS = ['claude', 'codex'] as const;
 
 /**
  * Epoch ms at which the hub pushes `task.updated` with the task waiting for a person on its hook's question (a
@@ -33,7 +38,31 @@ function hookQuestionPushed(socket: WebSocket, taskId: string): Promise<number> 
   });
 }
 
-async function oneRun(hub: TestHub, socket: WebSocket, cli: AgentCli, i: number): Promise<number> {
+interface HookTimes {
+  event: string;
+  started: number;
+  posted: number;
+  answered: number;
+}
+
+/** The permission hook's times of this run (the one that started after the tool call went out). */
+function permissionHookTimes(file: string, after: number): HookTimes {
+  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as HookTimes);
+  const found = lines.filter((t) => t.event === 'PermissionRequest' && t.started >= after - 50).at(-1);
+  if (!found) throw new Error(`no PermissionRequest hook times in ${file} after ${after}: ${JSON.stringify(lines)}`);
+  return found;
+}
+
+interface RunFigures {
+  asked: number;
+  cliToHookStart: number;
+  hookStartToPost: number;
+  hubToPush: number;
+  answerToHook: number;
+  answerToCommandRan: number;
+}
+
+async function oneRun(hub: TestHub, socket: WebSocket, cli: AgentCli, i: number): Promise<RunFigures> {
   let askedAt = 0;
   const standin = await startModelStandin(WIRE_FORMATS[cli], [{ shell: COMMAND }, { text: 'All done.' }], {
     // Called just before a reply is written, with its request recorded last: the time the tool call goes out.
@@ -42,13 +71,36 @@ async function oneRun(hub: TestHub, socket: WebSocket, cli: AgentCli, i: number)
     },
   });
   const launch = prepareAgent(cli, standin.url, { seed: 'ready' });
+  const timesFile = join(hub.home, `hook-times-${cli}-${i}.jsonl`);
   let taskId = '';
+  // The command's file appearing: the CLI ran the command the person allowed.
+  let ranAt = 0;
+  const ran = new Promise<void>((resolve) => {
+    const watcher = watch(launch.cwd, (_kind, name) => {
+      if (name !== 'made.txt' || ranAt) return;
+      ranAt = now();
+      watcher.close();
+      resolve();
+    });
+  });
   try {
-    const task = { name: `${cli}${i}`, adapter: cli, pendingInputs: [PROMPT], args: launch.args, env: launch.env };
+    const env = { ...launch.env, GATEHOUSE_HOOK_TIMES: timesFile };
+    const task = { name: `${cli}${i}`, adapter: cli, pendingInputs: [PROMPT], args: launch.args, env };
     const { session } = await hub.client.request<{ session: WorkflowSessionState }>('POST', '/api/workflows', { workflow: { stages: [{ tasks: [task] }] }, cwd: launch.cwd });
     taskId = `${session.id}.${task.name}`;
     const shown = await hookQuestionPushed(socket, taskId);
-    return shown - askedAt;
+    const chosenAt = now();
+    await hub.client.request('POST', `/api/tasks/${encodeURIComponent(taskId)}/choose`, { option: 'Yes' });
+    await ran;
+    const hook = permissionHookTimes(timesFile, askedAt);
+    return {
+      asked: shown - askedAt,
+      cliToHookStart: hook.started - askedAt,
+      hookStartToPost: hook.posted - hook.started,
+      hubToPush: shown - hook.posted,
+      answerToHook: hook.answered - chosenAt,
+      answerToCommandRan: ranAt - chosenAt,
+    };
   } finally {
     if (taskId) await hub.client.request('POST', `/api/tasks/${encodeURIComponent(taskId)}/stop`).catch(() => undefined);
     await standin.close();
@@ -56,12 +108,24 @@ async function oneRun(hub: TestHub, socket: WebSocket, cli: AgentCli, i: number)
   }
 }
 
+function cliRows(cli: AgentCli, runs: RunFigures[]): BenchRow[] {
+  const label = `${cli} ${installedVersion(cli) ?? ''}`;
+  const of = (key: keyof RunFigures) => runs.map((r) => r[key]);
+  return [
+    summarise(`${label}: permission requested (own hook) → task WAITING_FOR_USER`, of('asked'), { goal: '≤ 150 ms', note: 'from the model stand-in replying with the tool call' }),
+    summarise(`${label}:   of which the CLI until its hook process starts`, of('cliToHookStart'), { note: "the CLI's own handling and its spawn" }),
+    summarise(`${label}:   of which the hook process until its request goes out`, of('hookStartToPost'), { note: 'node start + gatehouse-hook.mjs' }),
+    summarise(`${label}:   of which the hub until the task is pushed`, of('hubToPush'), { note: 'HTTP, routing, WebSocket' }),
+    summarise(`${label}: person's Yes (/choose) → the hook has the answer`, of('answerToHook'), { goal: '≤ 300 ms', note: 'it prints it and exits; no key is pressed' }),
+    summarise(`${label}: person's Yes (/choose) → the command ran`, of('answerToCommandRan'), { note: "includes the CLI's own run of the command" }),
+  ];
+}
+
 export async function agentPermissionRows(runs = 7): Promise<BenchRow[]> {
-  const clis = (['claude', 'codex'] as const).filter((cli) => installedVersion(cli) !== null);
+  const clis = CLIS.filter((cli) => installedVersion(cli) !== null);
   const rows: BenchRow[] = [];
-  const name = (cli: AgentCli) => `${cli} ${installedVersion(cli) ?? ''}: permission requested (own hook) → task WAITING_FOR_USER`;
-  for (const cli of ['claude', 'codex'] as const) {
-    if (!clis.includes(cli)) rows.push({ name: name(cli), runs: 0, median: NaN, p99: NaN, unit: 'ms', goal: '≤ 150 ms', note: 'not installed (.ci/install-agents.sh)' });
+  for (const cli of CLIS) {
+    if (!clis.includes(cli)) rows.push({ name: `${cli}: permission requested (own hook) → task WAITING_FOR_USER`, runs: 0, median: NaN, p99: NaN, unit: 'ms', goal: '≤ 150 ms', note: 'not installed (.ci/install-agents.sh)' });
   }
   if (!clis.length) return rows;
   const hub = await startTestHub();
@@ -71,9 +135,9 @@ export async function agentPermissionRows(runs = 7): Promise<BenchRow[]> {
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   try {
     for (const cli of clis) {
-      const samples: number[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await oneRun(hub, socket, cli, i));
-      rows.push(summarise(name(cli), samples, { goal: '≤ 150 ms', note: 'from the model stand-in replying with the tool call' }));
+      const figures: RunFigures[] = [];
+      for (let i = 0; i < runs; i++) figures.push(await oneRun(hub, socket, cli, i));
+      rows.push(...cliRows(cli, figures));
     }
   } finally {
     socket.close();

@@ -1,8 +1,15 @@
-// The command line an agent CLI runs as gatehouse's hook: this gatehouse's own node and launcher, so the hook
-// works whatever PATH the agent runs with.
-import { cliLauncher } from '../package-info.js';
+// The command line an agent CLI runs as gatehouse's hook: this gatehouse's own node and the hook's own bundled
+// entry (dist/cli/gatehouse-hook.cjs: one file, no launcher, none of the other commands' modules), so the hook
+// works whatever PATH the agent runs with and starts about as fast as node itself. Without the bundle (a build
+// that only compiled) it is `gatehouse hook` through the launcher, which picks the same entry.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { cliLauncher, packageRoot } from '../package-info.js';
+
+export const hookBundle = join(packageRoot, 'dist', 'cli', 'gatehouse-hook.cjs');
 
 export function hookCommandLine(agentId: string, event: string, waitSeconds?: number): string {
   const wait = waitSeconds === undefined ? '' : ` --wait ${waitSeconds}`;
-  return `${JSON.stringify(process.execPath)} ${JSON.stringify(cliLauncher)} hook ${agentId} ${event}${wait}`;
+  const program = existsSync(hookBundle) ? JSON.stringify(hookBundle) : `${JSON.stringify(cliLauncher)} hook`;
+  return `${JSON.stringify(process.execPath)} ${program} ${agentId} ${event}${wait}`;
 }

@@ -26,6 +26,17 @@ describe('the gatehouse hook in a settings file', () => {
     expect(withoutHook(JSON.stringify({ model: 'opus' }), 's', claudeHooks)).toBeNull();
   });
 
+  it('finds its hook by the hook entry or by the `gatehouse hook` command, for this agent only', () => {
+    const entryForm = gatehouseEntry('"/usr/bin/node" "/opt/gatehouse/dist/cli/gatehouse-hook.cjs" claude PermissionRequest --wait 120', 150);
+    for (const ours of [entry, entryForm]) {
+      const text = withHook(JSON.stringify({ hooks: { PermissionRequest: [theirs, ours] } }), 's', claudeHooks, entry);
+      expect(text).toBeNull();
+      expect(JSON.parse(withoutHook(JSON.stringify({ hooks: { PermissionRequest: [theirs, ours] } }), 's', claudeHooks)!)).toEqual({ hooks: { PermissionRequest: [theirs] } });
+    }
+    const codexOne = gatehouseEntry('"/usr/bin/node" "/opt/gatehouse/dist/cli/gatehouse-hook.cjs" codex PermissionRequest', 150);
+    expect(withoutHook(JSON.stringify({ hooks: { PermissionRequest: [codexOne] } }), 's', claudeHooks)).toBeNull();
+  });
+
   it('refuses a file it cannot read as settings, naming it, and changes nothing', () => {
     expect(() => withHook('{ nope', '/h/.claude/settings.json', claudeHooks, entry)).toThrow(/^\/h\/\.claude\/settings\.json: not valid JSON .*nothing was changed$/);
     expect(() => withHook('[]', 's', claudeHooks, entry)).toThrow('s: must hold a JSON object; nothing was changed');

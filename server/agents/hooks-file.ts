@@ -7,9 +7,14 @@ export interface HookEntry {
   hooks: Array<{ type: 'command'; command: string; timeout: number }>;
 }
 
-/** The marker that identifies gatehouse's hook in a file: the command's `hook <agent> <event>` words. */
+/**
+ * The marker that identifies gatehouse's hook in a file: `gatehouse-hook.cjs" <agent> <event>` (the hook's own
+ * entry) or `hook <agent> <event>` (the `gatehouse hook` command, as installed before the entry existed).
+ */
 export function isGatehouseHook(command: unknown, agent: AgentHooks): boolean {
-  return typeof command === 'string' && command.includes(` hook ${agent.id} ${agent.permissionEvent}`) && command.includes('gatehouse');
+  if (typeof command !== 'string' || !command.includes('gatehouse')) return false;
+  const words = ` ${agent.id} ${agent.permissionEvent}`;
+  return command.includes(` hook${words}`) || command.includes(`gatehouse-hook.cjs"${words}`) || command.includes(`gatehouse-hook.cjs${words}`);
 }
 
 function parseObject(text: string | null, path: string): Record<string, any> {

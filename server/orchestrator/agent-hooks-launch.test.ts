@@ -30,8 +30,8 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(hooked.env).toEqual({ GATEHOUSE_TASK_ID: 'wf-1.agent', GATEHOUSE_HOME: s.dataDir });
     const { hooks } = JSON.parse(readFileSync(file, 'utf8'));
     expect(Object.keys(hooks)).toEqual(['PermissionRequest', 'Stop']);
-    expect(hooks.PermissionRequest[0].hooks[0].command).toMatch(/ hook claude PermissionRequest --wait \d+$/);
-    expect(hooks.Stop[0].hooks[0].command).toMatch(/ hook claude Stop$/);
+    expect(hooks.PermissionRequest[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude PermissionRequest --wait \d+$/);
+    expect(hooks.Stop[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude Stop$/);
     expect(existsSync(join(s.home, '.claude'))).toBe(false);
     hooked.cleanup();
     expect(existsSync(taskDir(s.dataDir, s.taskId))).toBe(false);
@@ -68,7 +68,7 @@ describe('hooks wired into an orchestrated agent run', () => {
     const { hooks } = JSON.parse(readFileSync(join(hooked.env.CODEX_HOME, 'hooks.json'), 'utf8'));
     expect(hooks.PermissionRequest).toHaveLength(2);
     expect(hooks.PermissionRequest[0]).toEqual(audit);
-    expect(hooks.PermissionRequest[1].hooks[0].command).toContain('hook codex PermissionRequest --wait 3600');
+    expect(hooks.PermissionRequest[1].hooks[0].command).toContain('gatehouse-hook.cjs" codex PermissionRequest --wait 3600');
     expect(hooked.args).toEqual([]);
     expect(hooked.note).toContain('your hooks.json is in play too');
   });

@@ -45,7 +45,7 @@ describe('gatehouse hooks install / uninstall', () => {
     const err = await gatehouse(home, 'install', 'claude').catch((e) => e);
     expect(err.code).toBe(2);
     expect(err.stdout).toContain(`--- ${join(home, '.claude/settings.json')} will hold:`);
-    expect(err.stdout).toContain('hook claude PermissionRequest --wait 120');
+    expect(err.stdout).toContain('gatehouse-hook.cjs\\" claude PermissionRequest --wait 120');
     expect(err.stderr).toContain('nothing written; run again with --yes');
     expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).toBe(THEIRS);
   });

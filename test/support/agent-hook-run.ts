@@ -4,7 +4,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
-import { cliLauncher } from '../../server/package-info.js';
+import { hookCommandLine as installedHookCommandLine } from '../../server/agents/hook-command-line.js';
 import { installedVersion, prepareAgent, WIRE_FORMATS, type AgentCli, type AgentLaunch } from './model-standins/agent-setups.js';
 import { startModelStandin, type ModelStandin } from './model-standins/standin-server.js';
 import type { ScriptStep } from './model-standins/script.js';
@@ -16,7 +16,7 @@ export const PROMPT = 'please make the file';
 
 /** The hook command line as an installed gatehouse would run it (this checkout's built CLI). */
 export function hookCommandLine(agent: string, event: string, waitSeconds = 60): string {
-  return `${JSON.stringify(process.execPath)} ${JSON.stringify(cliLauncher)} hook ${agent} ${event} --wait ${waitSeconds}`;
+  return installedHookCommandLine(agent, event, waitSeconds);
 }
 
 export interface HookRun {

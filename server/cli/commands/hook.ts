@@ -1,5 +1,9 @@
+// `gatehouse hook <agent> <event>`: run by an agent CLI on every permission request, which waits for it — so it
+// loads only what it needs (its own entry, server/cli/entries/hook-entry.ts, bundled apart from the CLI) and
+// posts straight to the hub named in hub.json.
+import { appendFileSync } from 'node:fs';
 import { envNumber } from '../../config/env-number.js';
-import { ensureHub } from '../../hub-client/ensure-hub.js';
+import { hubForHook } from '../../agents/hook-hub.js';
 import { hookAgent, hookAgents } from '../../agents/hook-agents.js';
 import type { AgentHooks, HookDecision } from '../../agents/agent-hooks.js';
 import type { CliCommand, CliIo } from '../command.js';
@@ -23,6 +27,23 @@ function answer(io: CliIo, agent: AgentHooks, decision: HookDecision, message: s
   const reply = agent.reply(decision, message);
   io.stdout.write(reply.stdout);
   return reply.exitCode;
+}
+
+/**
+ * For the bench (GATEHOUSE_HOOK_TIMES=<file>): one JSON line per hook run with epoch ms of the process start,
+ * the request to the hub going out and its answer, so the time an agent CLI takes to run its hook is told apart
+ * from the hook's own start and from the hub.
+ */
+function noteTimes(event: string, posted: number, answered: number): void {
+  const file = process.env.GATEHOUSE_HOOK_TIMES;
+  if (!file) return;
+  const started = performance.timeOrigin;
+  const at = (ms: number) => Math.round((started + ms) * 10) / 10;
+  try {
+    appendFileSync(file, `${JSON.stringify({ event, pid: process.pid, started: Math.round(started * 10) / 10, posted: at(posted), answered: at(answered) })}\n`);
+  } catch {
+    // A bench aid only: never in the way of the answer.
+  }
 }
 
 const taskHookPath = (taskId: string, agent: AgentHooks, event: string) => `/api/tasks/${encodeURIComponent(taskId)}/hooks/${agent.id}/${encodeURIComponent(event)}`;
@@ -69,8 +90,10 @@ Options:
     if (taskId && event === agent.turnEndEvent) {
       try {
         const input = JSON.parse((await readStdin(io)) || '{}');
-        const hub = await ensureHub({ start: false });
+        const hub = await hubForHook(process.env);
+        const posted = performance.now();
         await hub.request('POST', taskHookPath(taskId, agent, event), { input }, { signal: AbortSignal.timeout(10_000) });
+        noteTimes(event, posted, performance.now());
       } catch (err) {
         io.stderr.write(`gatehouse hook: task ${taskId} was not told the turn ended: ${(err as Error).message}\n`);
       }
@@ -83,13 +106,15 @@ Options:
     try {
       const input = JSON.parse(await readStdin(io));
       agent.parsePermission(input);
-      const hub = await ensureHub({ start: false });
+      const hub = await hubForHook(process.env);
+      const posted = performance.now();
       const decided = await hub.request<{ decision: HookDecision; message: string }>(
         'POST',
         taskId ? taskHookPath(taskId, agent, event) : `/api/hooks/${agent.id}/permission`,
         { input, wait_seconds: waitSeconds },
         { signal: AbortSignal.timeout((waitSeconds + 15) * 1000) },
       );
+      noteTimes(event, posted, performance.now());
       if (decided.decision === 'ask') io.stderr.write(`gatehouse hook: ${decided.message}; ${agent.name} asks itself\n`);
       return answer(io, agent, decided.decision, decided.message);
     } catch (err) {

@@ -1,0 +1,15 @@
+// The running hub as a hook process finds it: <data dir>/hub.json (port) and the credential, read and used
+// as they are — no health round trip first and never a hub started. A hook runs on every permission request
+// of an agent CLI, which waits for it: a hub that is not there shows as a refused connection at once, and the
+// hook then leaves the decision to the CLI's own dialog.
+import { dataDir, dataPaths } from '../config/data-paths.js';
+import { readCredential } from '../discovery/credential.js';
+import { hubBaseUrl, readHubState } from '../discovery/hub-state-file.js';
+import { HubClient } from '../hub-client/hub-client.js';
+
+export async function hubForHook(env: NodeJS.ProcessEnv): Promise<HubClient> {
+  const paths = dataPaths(dataDir(env));
+  const [state, token] = await Promise.all([readHubState(paths.hubState), readCredential(paths.credential)]);
+  if (!state || !token) throw new Error(`no gatehouse hub is running for ${paths.dir} (start one with \`gatehouse hub\`)`);
+  return new HubClient(hubBaseUrl(state), token, paths.dir);
+}
