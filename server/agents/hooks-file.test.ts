@@ -27,13 +27,13 @@ describe('the gatehouse hook in a settings file', () => {
   });
 
   it('finds its hook by the hook entry or by the `gatehouse hook` command, for this agent only', () => {
-    const entryForm = gatehouseEntry('"/usr/bin/node" "/opt/gatehouse/dist/cli/gatehouse-hook.cjs" claude PermissionRequest --wait 120', 150);
+    const entryForm = gatehouseEntry(claudeHooks, '"/usr/bin/node" "/opt/gatehouse/dist/cli/gatehouse-hook.cjs" claude PermissionRequest --wait 120', 150);
     for (const ours of [entry, entryForm]) {
       const text = withHook(JSON.stringify({ hooks: { PermissionRequest: [theirs, ours] } }), 's', claudeHooks, entry);
       expect(text).toBeNull();
       expect(JSON.parse(withoutHook(JSON.stringify({ hooks: { PermissionRequest: [theirs, ours] } }), 's', claudeHooks)!)).toEqual({ hooks: { PermissionRequest: [theirs] } });
     }
-    const codexOne = gatehouseEntry('"/usr/bin/node" "/opt/gatehouse/dist/cli/gatehouse-hook.cjs" codex PermissionRequest', 150);
+    const codexOne = gatehouseEntry(claudeHooks, '"/usr/bin/node" "/opt/gatehouse/dist/cli/gatehouse-hook.cjs" codex PermissionRequest', 150);
     expect(withoutHook(JSON.stringify({ hooks: { PermissionRequest: [codexOne] } }), 's', claudeHooks)).toBeNull();
   });
 

@@ -95,7 +95,7 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(written.hooks.BeforeTool[0]).toEqual(audit);
     const ours = written.hooks.BeforeTool[1];
     expect(ours.hooks[0]).toMatchObject({ timeout: 3630_000 });
-    expect(ours.hooks[0].command).toMatch(/ hook gemini BeforeTool --wait 3600$/);
+    expect(ours.hooks[0].command).toMatch(/gatehouse-hook\.cjs" gemini BeforeTool --wait 3600$/);
     // Gemini's read-only tools are not asked about; its shell, edits and MCP tools are.
     const matcher = new RegExp(ours.matcher);
     expect(['read_file', 'glob', 'ask_user'].filter((t) => matcher.test(t))).toEqual([]);

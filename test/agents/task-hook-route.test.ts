@@ -25,7 +25,7 @@ describe("a task's hook route refuses what it cannot answer", () => {
     const base = `/api/tasks/${encodeURIComponent(taskId)}/hooks`;
     const agent = await post(`${base}/aider/PermissionRequest`, { input: {} });
     expect(agent.status).toBe(400);
-    expect(agent.problems).toEqual([{ field: 'agent', message: 'unknown agent "aider" (gatehouse answers the hooks of: claude, codex)' }]);
+    expect(agent.problems).toEqual([{ field: 'agent', message: 'unknown agent "aider" (gatehouse answers the hooks of: claude, codex, gemini, qwen)' }]);
     const event = await post(`${base}/claude/PreToolUse`, { input: {} });
     expect(event.problems).toEqual([{ field: 'event', message: 'Claude Code hook event "PreToolUse" is not one gatehouse answers (PermissionRequest, Stop)' }]);
     const body = await post(`${base}/claude/PermissionRequest`, { input: 'ls', wait_seconds: -1 });
