@@ -293,12 +293,13 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
 
   /** gatehouse's own input was refused (nothing submitted): a person decides, told what was seen. */
   private ownInputRefused(why: string): void {
-    if (this.state.status === 'DONE' || this.state.status === 'FAILED') return;
+    const status = this.state.status;
+    if (status === 'DONE' || status === 'FAILED') return;
     this.set((t) => {
       t.status = 'WAITING_FOR_USER';
-      t.interaction = { prompt: '', options: [], cursor: 0, screen: why };
+      t.interaction = { ...(t.interaction ?? { prompt: '', options: [], cursor: 0 }), screen: why };
     });
-    this.emit('needs-user');
+    if (status !== 'WAITING_FOR_USER') this.emit('needs-user');
   }
 
   private handlerContext(interaction: { prompt: string; options: Array<{ index: number; text: string }>; cursor: number; screen: string }): HandlerContext {
