@@ -1,25 +1,15 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PtyProgram } from '../../server/pty/index.js';
+import { PtyProgram, screenUntil } from '../../server/pty/index.js';
 import { cliLauncher } from '../../server/package-info.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
 import { hubSocket, orchestratorHome, startCapturedHub, type CapturedHub } from '../support/orchestrator-hub.js';
 
-/** Waits until the attach client's screen shows `text` (or the client exits). */
+/** Waits until the attach client's screen shows `text` (or the client exits, or 30 s passed). */
 async function screenShows(program: PtyProgram, text: string): Promise<void> {
-  for (;;) {
-    if (program.screen().lines.join('\n').includes(text)) return;
-    if (program.exitInfo) throw new Error(`attach exited before showing ${JSON.stringify(text)}:\n${program.transcript}`);
-    await new Promise<void>((resolve) => {
-      const off = program.onData(() => {
-        off();
-        resolve();
-      });
-      void program.exited.then(() => resolve());
-    });
-    await program.screenBuffer.parsed();
-  }
+  const outcome = await screenUntil(program, () => program.screen().lines.join('\n').includes(text), Date.now() + 30_000);
+  if (outcome !== 'met') throw new Error(`attach ${outcome === 'exited' ? 'exited' : 'timed out'} before showing ${JSON.stringify(text)}:\n${program.transcript}`);
 }
 
 // Runs the built CLI (dist/): `npm run build` first.
