@@ -4,8 +4,11 @@ import { groupAlive } from '../../server/pty/index.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
 import type { HubRequestError } from '../../server/hub-client/hub-client.js';
+import { fileURLToPath } from 'node:url';
 import { FAKE_AGENT } from '../support/orchestrator-fixture.js';
 import { hubSocket, orchestratorHome, runCli, startCapturedHub, type CapturedHub } from '../support/orchestrator-hub.js';
+
+const RAW_LINE_READER = fileURLToPath(new URL('../fixtures/programs/pty/raw-line-reader.mjs', import.meta.url));
 
 // Integration tests run the built CLI and hub (dist/): `npm run build` first.
 describe('orchestrated tasks in the hub', () => {
@@ -78,6 +81,22 @@ describe('orchestrated tasks in the hub', () => {
     expect(s.status).toBe('DONE');
     const screen = await hub.client.request<{ task: TaskView }>('GET', `/api/tasks/${encodeURIComponent(waiting.id)}`);
     expect(screen.task.status).toBe('DONE');
+  });
+
+  it('POST /input with text the screen neither shows nor answers: 409 quoting the screen, no Enter pressed', async () => {
+    const hub = await hubWithHome();
+    await hub.client.request('POST', '/api/workflows', { workflow: { stages: [{ tasks: [{ name: 'silent', command: process.execPath, args: [RAW_LINE_READER, 'silent'] }] }] } });
+    const ws = await hubSocket(hub.client);
+    const waiting = await ws.until((m) => m.type === 'task.updated' && m.task.status === 'WAITING_FOR_USER' && (m.task as TaskView));
+    ws.close();
+    const path = `/api/tasks/${encodeURIComponent(waiting.id)}`;
+    const refused = await hub.client.request<never>('POST', `${path}/input`, { text: 'abc' }).catch((e: HubRequestError) => e);
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain('typed "abc": the screen neither showed it nor changed');
+    expect(refused.message).toContain('--- screen ---\nToken:');
+    const now = await hub.client.request<{ task: TaskView; screen: string }>('GET', path);
+    expect(now.task.status).not.toMatch(/DONE|FAILED/);
+    expect(now.screen).not.toContain('got');
   });
 
   it('gatehouse run rejects a bad file naming the field; gatehouse tasks lists tasks with what they ask', async () => {
