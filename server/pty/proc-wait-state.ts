@@ -60,14 +60,18 @@ export function ttyOf(pid: number): string | null {
   }
 }
 
-/** True when the process sleeps inside a read() on `tty`. */
+/**
+ * True when the process sleeps inside a read() on `tty` — or on `/dev/tty`, its controlling terminal, which for a
+ * process of this terminal's foreground group is `tty` (getpass and `ssh` read a password from /dev/tty).
+ */
 export function blockedReadingTty(pid: number, tty: string): boolean {
   const syscall = readText(`/proc/${pid}/syscall`);
   if (syscall) {
     const [nr, fdHex] = syscall.trim().split(' ');
     if (!(READ_SYSCALLS[process.arch] ?? []).includes(Number(nr))) return false;
     try {
-      return readlinkSync(`/proc/${pid}/fd/${Number.parseInt(fdHex, 16)}`) === tty;
+      const file = readlinkSync(`/proc/${pid}/fd/${Number.parseInt(fdHex, 16)}`);
+      return file === tty || file === '/dev/tty';
     } catch {
       return false;
     }

@@ -88,6 +88,14 @@ export const MATRIX_CASES: MatrixCase[] = [
     style: 'python-input', library: 'Python stdlib', what: '`input()` question on the cursor line', options: PARTS,
     prompt: ['Part number to import:'], relayed: [], relayedMay: [PARTS], receives: [PARTS[2]], answer: { by: 'text', text: PARTS[2].split(' ')[0] },
   },
+  {
+    style: 'python-getpass', library: 'Python stdlib', what: '`getpass()` hidden line (echo off): typed unseen, knowingly', options: PARTS,
+    prompt: ['Part number to import (not shown):'], relayed: [], relayedMay: [PARTS], receives: [PARTS[3]], answer: { by: 'text', text: PARTS[3].split(' ')[0] },
+  },
+  {
+    style: 'inquirer-password', library: '@inquirer/prompts', what: 'masked password field (raw, one * per character)', options: PARTS,
+    prompt: ['Part number to import (masked):'], relayed: [], relayedMay: [PARTS], receives: [PARTS[4]], answer: { by: 'text', text: PARTS[4].split(' ')[0] },
+  },
   numbered('python-numbered', 'Python stdlib', 'numbered `1) …` list with an `Answer:` field', 'Answer:'),
   menu('python-curses', 'Python curses', 'alternate screen, pointer only in reverse video'),
   menu('whiptail-menu', 'whiptail (newt)', 'full-screen box: title, border, <Ok>/<Cancel>'),
