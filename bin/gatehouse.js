@@ -3,21 +3,26 @@
 // bundles it into dist/cli/; the bundle starts much faster and is used when it is up to date. A bare
 // `gatehouse mcp`, `gatehouse hub [--background]` and `gatehouse hook` (an agent CLI waits for it on every
 // permission request) load an entry of their own that holds only their modules.
-import { existsSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// This file is CommonJS (bin/package.json): an ES module as the main file starts Node's ES module loader, which an
+// idle `gatehouse mcp` (one per agent, a CommonJS bundle) would otherwise pay for in memory (~0.7 MiB RSS).
+'use strict';
+const { existsSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
 
 const [command, ...rest] = process.argv.slice(2);
 const entry =
-  command === 'mcp' && rest.length === 0 ? ['cli/entries/mcp-entry.js', 'gatehouse-mcp.mjs'] :
+  command === 'mcp' && rest.length === 0 ? ['cli/entries/mcp-entry.js', 'gatehouse-mcp.cjs'] :
   command === 'hub' && rest.every((arg) => arg === '--background') ? ['cli/entries/hub-entry.js', 'gatehouse-hub.mjs'] :
   command === 'hook' && !rest.some((arg) => ['--help', '-h', '--version'].includes(arg)) ? ['cli/entries/hook-entry.js', 'gatehouse-hook.cjs'] :
   ['cli/main.js', 'gatehouse.mjs'];
-const compiled = new URL(`../dist/server/${entry[0]}`, import.meta.url);
-const bundled = new URL(`../dist/cli/${entry[1]}`, import.meta.url);
-const mtime = (url) => (existsSync(fileURLToPath(url)) ? statSync(fileURLToPath(url)).mtimeMs : -1);
+const compiled = join(__dirname, '..', 'dist', 'server', entry[0]);
+const bundled = join(__dirname, '..', 'dist', 'cli', entry[1]);
+const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : -1);
 
 if (mtime(compiled) < 0) {
-  process.stderr.write('gatehouse: not built yet — run `npm run build` in ' + fileURLToPath(new URL('..', import.meta.url)) + '\n');
+  process.stderr.write('gatehouse: not built yet — run `npm run build` in ' + join(__dirname, '..') + '\n');
   process.exit(1);
 }
-await import((mtime(bundled) >= mtime(compiled) ? bundled : compiled).href);
+if (mtime(bundled) >= mtime(compiled) && bundled.endsWith('.cjs')) require(bundled);
+else import(pathToFileURL(mtime(bundled) >= mtime(compiled) ? bundled : compiled).href);
