@@ -16,7 +16,7 @@ export type { InteractionSummary } from '../shared/interactions.js';
 export type { ServerMessage, ClientMessage } from '../shared/ws-messages.js';
 
 // The PTY mediation core (docs/cli-gates.md).
-export { PtyProgram, readScreen, mapSelection, pickOption, markOptions, readFullMenu, typeAnswer, killProcessGroup, encodeKey, keyNamed, KEY_NAMES, type PtySpawnOptions, type Reading, type Key, type KeyName } from './pty/index.js';
+export { PtyProgram, readScreen, mapSelection, pickOption, markOptions, readFullMenu, typeAnswer, killProcessGroup, encodeKey, keyNamed, KEY_NAMES, type PtySpawnOptions, type Reading, type TypeResult, type Key, type KeyName } from './pty/index.js';
 
 // Orchestrator: staged workflows of CLI agents in pseudo-terminals (docs/orchestrator.md).
 export { Orchestrator, UnknownTaskError, type OrchestratorEvents, type OrchestratorOptions } from './orchestrator/orchestrator.js';
