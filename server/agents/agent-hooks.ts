@@ -36,6 +36,11 @@ export interface AgentHooks {
   permissionEvent: string;
   /** The hook event the CLI raises when a turn is over and it waits for the next prompt (null: it has none). */
   turnEndEvent: string | null;
+  /**
+   * The hook event the CLI raises with a notice about its state (Claude Code `Notification`: `idle_prompt` when it
+   * has waited for the person's input a while, `permission_prompt` …): recorded for an orchestrated task. Absent: none wired.
+   */
+  noticeEvent?: string;
   /** The permission hook entry's `matcher`: which tool calls it is asked about. */
   permissionMatcher: string;
   /** The unit of a hook entry's `timeout` in the CLI's settings. */

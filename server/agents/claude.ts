@@ -9,6 +9,7 @@ export const claudeHooks: AgentHooks = {
   name: 'Claude Code',
   permissionEvent: 'PermissionRequest',
   turnEndEvent: 'Stop',
+  noticeEvent: 'Notification',
   permissionMatcher: '*',
   timeoutUnit: 'seconds',
   parsePermission: parsePermissionRequest,

@@ -29,9 +29,10 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(hooked.args).toEqual(['--settings', file]);
     expect(hooked.env).toEqual({ GATEHOUSE_TASK_ID: 'wf-1.agent', GATEHOUSE_HOME: s.dataDir });
     const { hooks } = JSON.parse(readFileSync(file, 'utf8'));
-    expect(Object.keys(hooks)).toEqual(['PermissionRequest', 'Stop']);
+    expect(Object.keys(hooks)).toEqual(['PermissionRequest', 'Stop', 'Notification']);
     expect(hooks.PermissionRequest[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude PermissionRequest --wait \d+$/);
     expect(hooks.Stop[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude Stop$/);
+    expect(hooks.Notification[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude Notification$/);
     expect(existsSync(join(s.home, '.claude'))).toBe(false);
     hooked.cleanup();
     expect(existsSync(taskDir(s.dataDir, s.taskId))).toBe(false);

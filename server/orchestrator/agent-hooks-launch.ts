@@ -14,7 +14,7 @@ import { gatehouseEntry, hookTimeout, isGatehouseHook } from '../agents/hooks-fi
 
 /** How long a task's permission hook waits for the person before the CLI's own dialog asks (seconds). */
 export const TASK_HOOK_WAIT_SECONDS = 3600;
-/** The Stop hook only reports the turn's end: a few seconds are plenty. */
+/** The Stop and Notification hooks only report the CLI's state: a few seconds are plenty. */
 const TURN_END_HOOK_TIMEOUT_SECONDS = 15;
 
 export interface HookedLaunch {
@@ -53,6 +53,9 @@ function hookGroups(agent: AgentHooks): Record<string, unknown[]> {
   if (agent.turnEndEvent) {
     groups[agent.turnEndEvent] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, agent.turnEndEvent), timeout: hookTimeout(agent, TURN_END_HOOK_TIMEOUT_SECONDS) }] }];
   }
+  if (agent.noticeEvent) {
+    groups[agent.noticeEvent] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, agent.noticeEvent), timeout: hookTimeout(agent, TURN_END_HOOK_TIMEOUT_SECONDS) }] }];
+  }
   return groups;
 }
 
@@ -65,7 +68,7 @@ export function launchWithAgentHooks(request: HookLaunchRequest): HookedLaunch |
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const env = { GATEHOUSE_TASK_ID: request.taskId, GATEHOUSE_HOME: request.dataDir };
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
-  const events = [agent.permissionEvent, agent.turnEndEvent].filter(Boolean).join(' + ');
+  const events = [agent.permissionEvent, agent.turnEndEvent, agent.noticeEvent].filter(Boolean).join(' + ');
   if (agent.id === 'claude') {
     const file = join(dir, 'claude-settings.json');
     writeFileSync(file, `${JSON.stringify({ hooks: hookGroups(agent) }, null, 2)}\n`, { mode: 0o600 });

@@ -1,6 +1,6 @@
 // POST /api/tasks/:id/hooks/:agent/:event — what `gatehouse hook <agent> <event>` calls when it runs inside an
 // orchestrated task (GATEHOUSE_TASK_ID set): a permission request becomes the task's own question (its policy
-// first, else the person, like a screen prompt); a turn-end event tells the task its agent is idle.
+// first, else the person, like a screen prompt); a turn-end event tells the task its agent is idle; a notice event is recorded (an idle_prompt notice ends a turn too).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { problemsFromZod, RequestValidationError } from '../../shared/validation-error.js';
@@ -18,8 +18,8 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
   app.post<{ Params: { id: string; agent: string; event: string } }>('/api/tasks/:id/hooks/:agent/:event', async (request, reply) => {
     const agent = agentParam(request.params.agent);
     const { event } = request.params;
-    if (event !== agent.permissionEvent && event !== agent.turnEndEvent) {
-      const known = [agent.permissionEvent, agent.turnEndEvent].filter(Boolean).join(', ');
+    if (event !== agent.permissionEvent && event !== agent.turnEndEvent && event !== agent.noticeEvent) {
+      const known = [agent.permissionEvent, agent.turnEndEvent, agent.noticeEvent].filter(Boolean).join(', ');
       throw new RequestValidationError([{ field: 'event', message: `${agent.name} hook event "${event}" is not one gatehouse answers (${known})` }]);
     }
     const parsed = bodySchema.safeParse(request.body ?? {});
@@ -30,6 +30,13 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
     } catch (error) {
       const code = error instanceof UnknownTaskError ? 404 : 409;
       return reply.code(code).send({ error: { code: code === 404 ? 'not_found' : 'conflict', message: (error as Error).message } });
+    }
+    if (event === agent.noticeEvent) {
+      const { notification_type: type, message } = parsed.data.input;
+      const kind = typeof type === 'string' && type ? ` ${type}` : '';
+      const said = typeof message === 'string' && message ? `: ${JSON.stringify(message.slice(0, 200))}` : '';
+      runner.noticed(`${agent.name} ${event} hook${kind}${said}`, type === 'idle_prompt');
+      return { decision: 'ask', message: 'notice noted', decided_by: `${agent.name} ${event} hook` };
     }
     if (event !== agent.permissionEvent) {
       runner.turnEnded(`${agent.name} ${event} hook`);

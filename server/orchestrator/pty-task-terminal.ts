@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { killMarkedProcesses, pickOption, keyNamed, pressInTurn, PtyProgram, typeAnswer, type Key } from '../pty/index.js';
 import { readMenu } from './menu-reading.js';
+import { AGENT_STATE_OSC, parseAgentState, type AgentState } from './agent-state-osc.js';
 import type { ChooseResult, TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
 /** Transcripts up to this size are replayed to a client that attaches (colours and all); beyond, the visible rows. */
 const REPLAY_LIMIT = 1 << 20;
@@ -17,6 +18,7 @@ export class PtyTaskTerminal implements TaskTerminal {
   readonly program: PtyProgram;
   exited = false;
   private readonly waitListeners = new Set<(wait: TerminalWait) => void>();
+  private readonly stateListeners = new Set<(state: AgentState) => void>();
   private readonly exitListeners = new Set<(exit: { code: number | null; signal: number | null }) => void>();
   private wake: (() => void) | null = null;
   /** New output or input since the last wait fired. */
@@ -36,6 +38,12 @@ export class PtyTaskTerminal implements TaskTerminal {
       rows: launch.rows,
     });
     this.program.onData(() => this.poke());
+    // The program's own state channel, parsed by the terminal with the output around it (in order).
+    this.program.screenBuffer.term.parser.registerOscHandler(AGENT_STATE_OSC, (payload) => {
+      const state = parseAgentState(payload);
+      if (state) for (const listener of this.stateListeners) listener(state);
+      return true;
+    });
     this.program.onInput(() => this.noteInput());
     this.ended = this.program.exited.then(async (exit) => {
       this.exited = true;
@@ -176,6 +184,11 @@ export class PtyTaskTerminal implements TaskTerminal {
   onWait(listener: (wait: TerminalWait) => void): () => void {
     this.waitListeners.add(listener);
     return () => this.waitListeners.delete(listener);
+  }
+
+  onAgentState(listener: (state: AgentState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
   }
 
   onExit(listener: (exit: { code: number | null; signal: number | null }) => void): () => void {

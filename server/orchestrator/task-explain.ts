@@ -10,6 +10,12 @@ export function recordExplain(task: TaskState, signal: string): void {
   task.explain = [...(task.explain ?? []), line].slice(-EXPLAIN_LINES);
 }
 
+/** A signal that changed no status but tells what the task went by (the CLI's own state, a notice, a hook set aside). */
+export function noteExplain(task: TaskState, note: string): void {
+  const line = `${new Date().toISOString().slice(11, 23)} ${task.status} · ${note}`;
+  task.explain = [...(task.explain ?? []), line].slice(-EXPLAIN_LINES);
+}
+
 /** The last non-empty lines of a screen, for an error that shows the program's own words. */
 export function screenTail(screen: string, lines = 6): string {
   return screen

@@ -9,7 +9,9 @@ import type { TaskState } from './task-types.js';
 import type { TaskDefinition } from './workflow-schema.js';
 import { launchWithAgentHooks, type HookedLaunch } from './agent-hooks-launch.js';
 import { TaskHookQuestions } from './task-hook-questions.js';
-import { recordExplain, screenTail } from './task-explain.js';
+import { noteExplain, recordExplain, screenTail } from './task-explain.js';
+import { TurnSignals } from './turn-signals.js';
+import { hookAgent } from '../agents/hook-agents.js';
 
 export interface TaskRunnerEvents {
   /** The task's state changed (the caller checkpoints and broadcasts). */
@@ -35,8 +37,8 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private signal = 'launch';
   /** The agent's own hooks wired for this run (permission + turn end), if its adapter names them. */
   private hooked: HookedLaunch | null = null;
-  /** A pending input was sent and the agent's turn-end hook, not the screen, says when the turn is over. */
-  private awaitingTurnEnd = false;
+  /** What says a turn gatehouse prompted is over: the CLI's own state channel or turn-end hook, else the screen. */
+  private turns: TurnSignals | null = null;
   /** Permission requests from the agent's own hook, answered as this task's interaction. */
   readonly hookQuestions: TaskHookQuestions;
 
@@ -82,6 +84,9 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       launch.args.push(...this.hooked.args);
       this.signal = `launch; ${this.hooked.note}`;
     }
+    const cliName = this.adapter.hooks ? hookAgent(this.adapter.hooks).name : this.adapter.id;
+    const turns = new TurnSignals({ ended: (signal) => this.turnOver(signal), note: (line) => this.note(line) }, this.hooked?.turnEndHook ?? false, cliName);
+    this.turns = turns;
     this.set((t) => {
       t.command = [launch.command, ...launch.args];
       t.startedAt = new Date().toISOString();
@@ -101,7 +106,11 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       return;
     }
     this.terminal = terminal;
-    terminal.onData((data) => this.emit('data', data));
+    terminal.onData((data) => {
+      turns.screenMoved();
+      this.emit('data', data);
+    });
+    terminal.onAgentState((state) => turns.channelSaid(state));
     terminal.onWait((wait) => this.onWait(wait));
     terminal.onExit(({ code, signal }) => this.onExit(code, signal));
     this.set((t) => {
@@ -197,8 +206,9 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     // Nothing drawn since the last input (the echo of what was typed): the program has not asked anything yet.
     if (!wait.drawn && this.state.pendingInputs.length === 0 && status === 'RUNNING') return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition);
-    // Once a turn started, the agent's own turn-end hook says when it is over, not the screen.
-    if (kind === 'idle' && this.awaitingTurnEnd) return;
+    // Once a turn started, the agent's own channels say when it is over; the screen only if they stay silent.
+    if (kind !== 'idle') this.turns?.screenMoved();
+    else if (this.turns && !this.turns.screenIdle()) return;
     this.signal = `screen read as ${kind === 'unknown' ? 'a question' : kind}`;
     if (kind === 'busy') return;
     // Without idle patterns (the generic adapter) every wait may take the next pending input.
@@ -227,7 +237,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       });
       this.answeredItself = true;
       void this.acting(() => this.terminal!.typeText(next, true)).catch((error: Error) => this.ownInputRefused(`pending input ${JSON.stringify(next)}: ${error.message}`));
-      this.awaitingTurnEnd = this.hooked?.turnEndHook ?? false;
+      this.turns?.promptSent();
       return;
     }
     this.complete();
@@ -235,7 +245,27 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
 
   /** The agent's own turn-end hook (Claude Code / Codex `Stop`): idle at its prompt, like a screen idle. */
   turnEnded(signal: string): void {
-    this.awaitingTurnEnd = false;
+    if (this.turns && !this.turns.hookSaid(signal)) return;
+    this.turnOver(signal);
+  }
+
+  /**
+   * The agent's own notice hook (Claude Code `Notification`): recorded in the explain lines; one saying it waits
+   * for the person's input (`idle_prompt`) ends the turn like its Stop hook would (a Stop hook lost on the way).
+   */
+  noticed(signal: string, waitsForInput: boolean): void {
+    if (waitsForInput) return this.turnEnded(signal);
+    this.note(signal);
+  }
+
+  /** An explain line that changes no status (none once the task is over: what came after does not explain it). */
+  private note(line: string): void {
+    if (this.state.status === 'DONE' || this.state.status === 'FAILED') return;
+    noteExplain(this.state, line);
+    this.emit('change');
+  }
+
+  private turnOver(signal: string): void {
     const status = this.state.status;
     if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive || this.busyActing > 0 || this.hookQuestions.asking) return;
     if (status === 'WAITING_FOR_USER' || status === 'AWAITING_INTERACTION') return;
@@ -368,6 +398,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private onExit(code: number | null, signal: number | null): void {
     this.signal = code === null ? `process killed by signal ${signal}` : `process exited with code ${code}`;
     this.hookQuestions.end();
+    this.turns?.dispose();
     this.hooked?.cleanup();
     this.set((t) => {
       t.alive = false;

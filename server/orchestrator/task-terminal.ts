@@ -1,4 +1,5 @@
 import type { KeyName } from '../pty/index.js';
+import type { AgentState } from './agent-state-osc.js';
 
 /** A wait the PTY core detected: the program is blocked reading input, or its screen settled. */
 export interface TerminalWait {
@@ -54,6 +55,8 @@ export interface TaskTerminal {
   /** Called once per detected wait (again only after new output). */
   onWait(listener: (wait: TerminalWait) => void): () => void;
   onExit(listener: (exit: { code: number | null; signal: number | null }) => void): () => void;
+  /** The program's own state in its output (OSC 7501), each time it reports one. */
+  onAgentState(listener: (state: AgentState) => void): () => void;
   readonly exited: boolean;
   /** End the whole process group (TERM, then KILL). */
   kill(): Promise<void>;

@@ -70,6 +70,8 @@ for (const cli of ['claude', 'codex'] as const) {
       const done = await run.until((t) => t.status === 'DONE', 'the task is done');
       expect(done.explain!.join('\n')).toContain(`RUNNING ← a person's "No" (${NAMES[cli]} PermissionRequest hook)`);
       expect(done.explain!.at(-1)).toMatch(new RegExp(`DONE ← ${NAMES[cli]} Stop hook$`));
+      // Codex also reports its state in its output (OSC 7501): recorded, and a guard against a screen read too early.
+      if (cli === 'codex') expect(done.explain!.join('\n')).toMatch(/RUNNING · Codex OSC 7501 state=working app=codex/);
     });
 
     it("a person's Yes: the command runs once and no allow rule is saved", async () => {

@@ -27,7 +27,7 @@ describe("a task's hook route refuses what it cannot answer", () => {
     expect(agent.status).toBe(400);
     expect(agent.problems).toEqual([{ field: 'agent', message: 'unknown agent "aider" (gatehouse answers the hooks of: claude, codex, gemini, qwen)' }]);
     const event = await post(`${base}/claude/PreToolUse`, { input: {} });
-    expect(event.problems).toEqual([{ field: 'event', message: 'Claude Code hook event "PreToolUse" is not one gatehouse answers (PermissionRequest, Stop)' }]);
+    expect(event.problems).toEqual([{ field: 'event', message: 'Claude Code hook event "PreToolUse" is not one gatehouse answers (PermissionRequest, Stop, Notification)' }]);
     const body = await post(`${base}/claude/PermissionRequest`, { input: 'ls', wait_seconds: -1 });
     expect(body.problems.map((p) => p.field).sort()).toEqual(['input', 'wait_seconds']);
     const input = await post(`${base}/claude/PermissionRequest`, { input: { tool_input: {} } });
@@ -36,5 +36,17 @@ describe("a task's hook route refuses what it cannot answer", () => {
     expect(unknown.status).toBe(404);
     const task = (await hub.client.request<{ task: { status: string; interaction: unknown } }>('GET', `/api/tasks/${encodeURIComponent(taskId)}`)).task;
     expect(task).toMatchObject({ status: 'RUNNING', interaction: null });
+  });
+});
+
+describe("a task's notice hook", () => {
+  it("is recorded in the task's explain lines, the CLI's words quoted, and changes no status", async () => {
+    const path = `/api/tasks/${encodeURIComponent(taskId)}`;
+    const input = { hook_event_name: 'Notification', notification_type: 'permission_prompt', message: 'Claude needs your permission to use Bash' };
+    const answer = await hub.client.request<{ decided_by: string }>('POST', `${path}/hooks/claude/Notification`, { input });
+    expect(answer.decided_by).toBe('Claude Code Notification hook');
+    const task = (await hub.client.request<{ task: { status: string; explain: string[] } }>('GET', path)).task;
+    expect(task.status).toBe('RUNNING');
+    expect(task.explain.at(-1)).toMatch(/ RUNNING · Claude Code Notification hook permission_prompt: "Claude needs your permission to use Bash"$/);
   });
 });

@@ -87,7 +87,7 @@ Options:
     }
     // Inside a task `gatehouse run` started: the hub answers as that task's (its policy, else its person).
     const taskId = process.env.GATEHOUSE_TASK_ID || null;
-    if (taskId && event === agent.turnEndEvent) {
+    if (taskId && (event === agent.turnEndEvent || event === agent.noticeEvent)) {
       try {
         const input = JSON.parse((await readStdin(io)) || '{}');
         const hub = await hubForHook(process.env);
@@ -95,7 +95,7 @@ Options:
         await hub.request('POST', taskHookPath(taskId, agent, event), { input }, { signal: AbortSignal.timeout(10_000) });
         noteTimes(event, posted, performance.now());
       } catch (err) {
-        io.stderr.write(`gatehouse hook: task ${taskId} was not told the turn ended: ${(err as Error).message}\n`);
+        io.stderr.write(`gatehouse hook: task ${taskId} was not told of its ${event} hook: ${(err as Error).message}\n`);
       }
       return 0;
     }
