@@ -67,3 +67,26 @@ test('three MCP clients give three rows with their own agent and project; the li
     await rm(base, { recursive: true, force: true });
   }
 });
+
+// A prompt that is exactly its title (an agent that gave no title and one line) is said once: as the title.
+const titleOnly = { prompt: 'Which database should the service use?', options: question.options, interface: 'web', timeout_seconds: 600 };
+
+test('a prompt that is only its title is said once on the question page', async ({ page, hub }) => {
+  const { url } = await hub.client.request<{ url: string }>('POST', '/api/sessions', titleOnly);
+  await openPortal(page, url);
+  await expect(page.getByTestId('choice-title')).toHaveText(titleOnly.prompt);
+  await expect(page.getByRole('radio', { name: /PostgreSQL/ })).toBeVisible();
+  await expect(page.getByTestId('prompt')).toHaveCount(0);
+  expect((await page.getByTestId('choice').innerText()).split(titleOnly.prompt)).toHaveLength(2);
+});
+
+test.describe('with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+  test('a prompt that is only its title is said once in the plain page', async ({ page, hub }) => {
+    const { url } = await hub.client.request<{ url: string }>('POST', '/api/sessions', titleOnly);
+    await page.goto(url);
+    await expect(page.getByTestId('fallback-form')).toBeVisible();
+    await expect(page.locator('main .prompt')).toHaveCount(0);
+    expect((await page.locator('main').innerText()).split(titleOnly.prompt)).toHaveLength(2);
+  });
+});

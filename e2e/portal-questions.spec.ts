@@ -92,6 +92,14 @@ test.describe('choice page: several questions in one gate', () => {
 
 test.describe('several questions with scripts off', () => {
   test.use({ javaScriptEnabled: false });
+  test('the plain list says a gate asks several questions, as the scripted list does', async ({ page, hub }) => {
+    await hub.client.request<Created>('POST', '/api/sessions', request);
+    await hub.client.request<Created>('POST', '/api/sessions', { prompt: 'One question', options: [{ id: 'a', label: 'A' }], interface: 'web', timeout_seconds: 600 });
+    await page.goto(portalUrl(hub.baseUrl, hub.token));
+    const rows = page.getByTestId('fallback-list').locator('li');
+    await expect(rows.filter({ hasText: request.title }).getByTestId('row-questions')).toHaveText('3 questions');
+    await expect(rows.filter({ hasText: 'One question' }).getByTestId('row-questions')).toHaveCount(0);
+  });
   test('the plain form asks every question; a missing answer comes back named with the picks kept, then submits', async ({ page, hub }) => {
     const { session, url } = await hub.client.request<Created>('POST', '/api/sessions', request);
     await page.goto(url);

@@ -22,4 +22,17 @@ describe('terminal UI header (choose / watch)', () => {
     expect(lines.filter((l) => l.includes('Which database?'))).toHaveLength(1);
     expect(lines).toContain('The service has none.');
   });
+
+  it('shows a prompt that is exactly the title once: the options follow the header', async () => {
+    const { request } = validateChoiceRequest({ prompt: 'Which database?', options: [{ id: 'pg', label: 'PostgreSQL' }, { id: 'lite', label: 'SQLite' }] });
+    const t = terminalTranslate(await createI18n('en'));
+    const out = renderChoice({
+      request, t, state: initialState(request, null), createdAt: new Date(), remainingMs: 60_000,
+      annotationsEnabled: false, navigationHints: false, submitMode: 'single-submit', width: 80, height: 24, scroll: 0, manualScroll: null,
+    });
+    const lines = out.lines.map((l) => stripAnsi(l).trimEnd());
+    expect(lines[0]).toBe('Which database?');
+    expect(lines.filter((l) => l.includes('Which database?'))).toHaveLength(1);
+    expect(lines.some((l) => l.includes('PostgreSQL'))).toBe(true);
+  });
 });

@@ -93,8 +93,9 @@ interface BodyLine {
 
 function body(s: ChoiceScreen): BodyLine[] {
   const { request, state, t, width } = s;
-  const lines: BodyLine[] = wrap(plainMarkdown(promptBelowTitle(request.prompt, request.title)), width).map((text) => ({ text, block: -1 }));
-  lines.push({ text: '', block: -1 });
+  // A prompt that only repeats the title has no body: the options follow the header.
+  const prompt = promptBelowTitle(request.prompt, request.title);
+  const lines: BodyLine[] = prompt ? [...wrap(plainMarkdown(prompt), width), ''].map((text) => ({ text, block: -1 })) : [];
   const multi = request.selection_mode === 'multi';
   request.options.forEach((option, i) => {
     const here = i === state.cursor;

@@ -14,13 +14,13 @@ aside{width:280px;padding:12px;border-right:1px solid #8884}main{flex:1;min-widt
 .error{color:#c22;font-weight:600}ul{padding-left:18px}button{font:inherit;padding:6px 14px;margin-right:8px}.prompt{border-left:3px solid #36c;padding:4px 12px}`;
 
 function listHtml(rows: InteractionSummary[], t: T): string {
-  const items = rows.map((r) => `<li><a href="${esc(r.href)}">${esc(r.title)}</a><br><span class="badge">${esc(t(`common:status.${r.status}`))}</span><span class="badge">${esc(t(`common:interface.${r.interface}`))}</span></li>`);
+  const items = rows.map((r) => `<li><a href="${esc(r.href)}">${esc(r.title)}</a><br><span class="badge">${esc(t(`common:status.${r.status}`))}</span><span class="badge">${esc(t(`common:interface.${r.interface}`))}</span>${r.questions ? `<span class="badge" data-testid="row-questions">${esc(t('list.questions', { count: r.questions }))}</span>` : ''}</li>`);
   return `<aside><h2>${esc(t('list.title'))}</h2><ul data-testid="fallback-list">${items.join('') || `<li>${esc(t('list.empty'))}</li>`}</ul></aside>`;
 }
 
 function choiceHtml(session: ChoiceSessionView, promptHtml: string, t: T, error: string | null): string {
   const r = session.request;
-  const head = `<h1>${esc(r.title)}</h1><p><span class="badge">${esc(t(`common:status.${session.status}`))}</span></p><div class="prompt">${promptHtml}</div>`;
+  const head = `<h1>${esc(r.title)}</h1><p><span class="badge">${esc(t(`common:status.${session.status}`))}</span></p>${promptHtml ? `<div class="prompt">${promptHtml}</div>` : ''}`;
   if (session.status !== 'pending') {
     const res = session.result;
     const picked = r.questions && res?.answers ? esc(answersSummary(r.questions, res.answers, t('final.nothing'))) : res?.selected.map((s) => esc(s.label)).join(', ') || esc(t('final.nothing'));

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { i18n, t } from '../config/i18n.js';
 import { Countdown } from '../live/Countdown.js';
 import { DeadlineControl } from '../live/DeadlineControl.js';
@@ -31,6 +30,8 @@ export function ChoicePage() {
     );
   }
   const pending = session.status === 'pending';
+  // Without its first line when that repeats the title; '' when the prompt is the title alone (said once, above).
+  const body = promptBelowTitle(session.request.prompt, session.request.title);
   return (
     <article class="choice" data-testid="choice" data-status={session.status}>
       <header class="choice-head">
@@ -56,18 +57,18 @@ export function ChoicePage() {
           </p>
         )}
       </header>
-      {session.request.prompt.trim() && <PromptBody session={session} html={boot.session_id === session.id ? boot.prompt_html : null} />}
+      {body && <PromptBody body={body} html={boot.session_id === session.id ? boot.prompt_html : null} />}
       {!pending ? <FinalState session={session} /> : session.request.questions ? <QuestionsForm key={session.id} session={session} questions={session.request.questions} /> : <ChoiceForm key={session.id} session={session} />}
     </article>
   );
 }
 
 /** The prompt's Markdown, rendered and sanitised by the hub (never raw HTML from the agent). */
-function PromptBody({ session, html }: { session: ChoiceSessionView; html: string | null }) {
+function PromptBody({ body, html }: { body: string; html: string | null }) {
   if (html) return <div class="prompt md" data-testid="prompt" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <div class="prompt" data-testid="prompt">
-      <p class="pre">{promptBelowTitle(session.request.prompt, session.request.title)}</p>
+      <p class="pre">{body}</p>
     </div>
   );
 }

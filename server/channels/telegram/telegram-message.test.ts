@@ -60,6 +60,10 @@ describe('renderGateMessage', () => {
   it('does not repeat a prompt that is only the title; an ended gate keeps its text and loses its buttons', () => {
     const pending = renderGateMessage(gate({ prompt: 'Pick' }), 'u');
     expect(pending.html.match(/Pick/g)).toHaveLength(1);
+    // Nor a first line that repeats it as a heading (the same rule as the portal and the terminal UI).
+    const headed = renderGateMessage(gate({ prompt: '## Pick\nThe one we deploy.' }), 'u').html;
+    expect(headed.match(/Pick/g)).toHaveLength(1);
+    expect(headed).toContain('The one we deploy.');
     expect(pending.keyboard.flat().map((b) => b.text)).toEqual(['Alpha', 'Beta ⭐', '✖ Cancel']);
     const ended: StoredSession = { ...gate(), status: 'timeout', result: null };
     expect(renderGateMessage(ended, 'u')).toMatchObject({ keyboard: [] });

@@ -3,6 +3,7 @@ import type { StoredSession } from '../../sessions/stored-session.js';
 import { gateSource } from '../gate-summary.js';
 import { buttonData } from './button-data.js';
 import { answersSummary } from '../../../shared/choice/answers-summary.js';
+import { promptBelowTitle } from '../../../shared/choice/prompt-body.js';
 import { escapeTelegramHtml as esc, telegramHtml } from './telegram-markdown.js';
 
 /** Telegram allows 4096 characters per message; the prompt gets this much, the rest stays for options and status. */
@@ -30,7 +31,8 @@ function gateBody(session: StoredSession, gateUrl: string): string {
   const lines = [`❓ <b>${esc(request.title)}</b>`];
   // Once over, the session's interface is the one that answered: the ended line says that instead.
   if (session.status === 'pending') lines.push(`<i>${esc(sourceLine(session))}</i>`);
-  const prompt = request.prompt.trim() === request.title.trim() ? '' : promptPart(request.prompt, gateUrl);
+  const body = promptBelowTitle(request.prompt, request.title);
+  const prompt = body ? promptPart(body, gateUrl) : '';
   if (prompt) lines.push('', prompt);
   if (request.questions) {
     request.questions.forEach((q, n) => lines.push('', `<b>${n + 1}. ${q.header ? `[${esc(q.header)}] ` : ''}${esc(q.question)}</b> <i>(${q.selection_mode === 'multi' ? `pick ${q.min_selections}–${q.max_selections}` : 'pick one'}${q.allow_free_text ? ' or own words' : ''})</i>`, ...q.options.map((o, i) => optionLine(o, i))));
