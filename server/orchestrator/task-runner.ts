@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { resolve } from 'node:path';
 import type { IAgentAdapter } from './adapter.js';
-import type { HandlerContext, PolicyAction, PolicyHandler } from './policy-types.js';
+import type { PolicyAction, PolicyHandler } from './policy-types.js';
+import { applyPolicyAction, handlerContext } from './policy-application.js';
 import { classifyWait } from './wait-classifier.js';
 import { compileHandler, resolveWithHandlers } from './standard-handlers.js';
 import type { TaskTerminal, TerminalFactory, TerminalWait } from './task-terminal.js';
@@ -54,7 +55,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     this.finished = new Promise((done) => (this.finish = done));
     this.hookQuestions = new TaskHookQuestions({
       state,
-      policy: (interaction) => (state.autoApprove ? resolveWithHandlers(this.handlers, this.handlerContext(interaction)) : null),
+      policy: (interaction) => (state.autoApprove ? resolveWithHandlers(this.handlers, handlerContext(this.state, this.context.sessionGoal, interaction)) : null),
       screen: () => this.terminal?.screenText() ?? '',
       update: (change, signal) => {
         this.signal = signal;
@@ -281,7 +282,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       t.interaction = interaction;
     });
     if (this.state.autoApprove) {
-      const action = resolveWithHandlers(this.handlers, this.handlerContext(interaction));
+      const action = resolveWithHandlers(this.handlers, handlerContext(this.state, this.context.sessionGoal, interaction));
       if (action) {
         this.signal = `policy ${action.label ?? action.type}`;
         this.set((t) => {
@@ -290,7 +291,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
           t.interaction = null;
         });
         this.answeredItself = true;
-        void this.acting(() => this.apply(action)).then((refused) => {
+        void this.acting(() => applyPolicyAction(this.terminal!, action, (reason) => this.stop(reason))).then((refused) => {
           if (this.state.status === 'FAILED') return;
           if (!refused) return void this.emit('auto-answered', action);
           // The policy's pick could not be made as planned: a person decides, told what was seen.
@@ -330,39 +331,6 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       t.interaction = { ...(t.interaction ?? { prompt: '', options: [], cursor: 0 }), screen: why };
     });
     if (status !== 'WAITING_FOR_USER') this.emit('needs-user');
-  }
-
-  private handlerContext(interaction: { prompt: string; options: Array<{ index: number; text: string }>; cursor: number; screen: string }): HandlerContext {
-    return {
-      ...interaction,
-      task: {
-        name: this.state.name,
-        adapter: this.state.adapter,
-        goal: this.state.goal ?? this.context.sessionGoal,
-        sessionGoal: this.context.sessionGoal,
-        autoAnswered: this.state.autoAnswered,
-      },
-    };
-  }
-
-  /**
-   * Applies a policy's action; resolves with the refusal when a pick could not be made as planned. A wrong pick
-   * (the program took another option than the one checked before Enter) fails the task loudly and ends it.
-   */
-  private async apply(action: PolicyAction): Promise<string | null> {
-    const terminal = this.terminal!;
-    if (action.type === 'keys') terminal.write(action.keys);
-    else if (action.type === 'named-keys') await terminal.pressKeys(action.keys);
-    else if (action.type === 'text') {
-      const refused = await terminal.typeText(action.text, action.submit).then(() => null, (error: Error) => error.message);
-      if (refused) return `policy ${action.label ?? 'text'} was not applied: ${refused}`;
-    }
-    else {
-      const result = await terminal.choose(action.index);
-      if (!result.ok && result.wrongPick !== undefined) await this.stop(`policy ${action.label ?? 'choose'}: ${result.error}`);
-      else if (!result.ok) return `policy ${action.label ?? 'choose'} was not applied: ${result.error}`;
-    }
-    return null;
   }
 
   private resumeAfterInput(): void {
