@@ -2,6 +2,11 @@
 // which clients start on demand — loads a few files instead of hundreds of modules (cold start ≈ 3× faster).
 // `gatehouse mcp` and `gatehouse hub` get entries of their own (server/cli/entries/): every agent runs an MCP
 // process, and a client starts the hub, so neither loads the modules of the other commands.
+// `gatehouse hub` is ONE self-contained CommonJS file (dist/cli/hub/gatehouse-hub.cjs: no chunk shared with another
+// entry, so no module loads twice; its lazy imports stay lazy inside it), because Node 20 can cache the compiled code
+// of a script (vm.Script cachedData, server/cli/entries/code-cached-bundle.ts, bundled for bin/gatehouse.js) but not of
+// ES modules. It sits two folders below dist/ as the compiled files do, so their `new URL('../../web/',
+// import.meta.url)` still finds dist/web.
 // `gatehouse mcp` is a build of its own, so its chunks hold only its modules: what an idle MCP process loads (the
 // handshake front, the hub client) stays apart from the SDK, zod and the tools, loaded on the first tool call. It is
 // CommonJS (like bin/gatehouse.js): Node's ES module loader costs an idle process ~0.7–1.5 MiB RSS of its ~45.
@@ -41,11 +46,19 @@ const output = { dir: 'dist/cli', format: 'esm', entryFileNames: '[name].mjs', s
 export default [
   {
     ...common,
-    input: {
-      gatehouse: 'dist/server/cli/main.js',
-      'gatehouse-hub': 'dist/server/cli/entries/hub-entry.js',
-    },
+    input: { gatehouse: 'dist/server/cli/main.js' },
     output: { ...output, chunkFileNames: 'chunks/[name]-[hash].mjs' },
+  },
+  {
+    ...common,
+    input: { 'gatehouse-hub': 'dist/server/cli/entries/hub-entry.js' },
+    // dynamicImportInCjs: false turns `import('node:…')` into require(): a vm.Script has no dynamic import.
+    output: { dir: 'dist/cli/hub', format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false, dynamicImportInCjs: false, sourcemap: true },
+  },
+  {
+    ...common,
+    input: { 'code-cached-bundle': 'dist/server/cli/entries/code-cached-bundle.js' },
+    output: { ...output, format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
   },
   {
     ...common,

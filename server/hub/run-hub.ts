@@ -15,6 +15,10 @@ export class HubAlreadyRunningError extends Error {
   }
 }
 
+let markWarmedUp!: () => void;
+/** Settles once a hub of this process listens and has run its warm-ups (the start path has run: see code-cached-bundle.ts). */
+export const hubWarmedUp = new Promise<void>((resolve) => (markWarmedUp = resolve));
+
 export interface RunningHub extends Hub {
   baseUrl: string;
   /** Resolves when the hub has stopped (idle exit, signal or close()). */
@@ -58,7 +62,11 @@ export async function runHub(config: HubConfig, log: Logger, env: NodeJS.Process
   await writeHubState(config.paths.hubState, { pid: process.pid, host: config.host, port, version: packageVersion, started_at: new Date().toISOString() });
   log.info({ baseUrl, dataDir: config.paths.dir, startupMs: Math.round(process.uptime() * 1000) }, 'hub listening');
   // After hub.json, so that a client waiting for the hub is not kept waiting by it; a failure only costs speed.
-  setImmediate(() => void Promise.all(hubWarmUps.map((warm) => warm(ctx))).catch((err) => log.warn({ err }, 'warm-up failed (the first page loads what it needs itself)')));
+  setImmediate(() =>
+    void Promise.all(hubWarmUps.map((warm) => warm(ctx)))
+      .catch((err) => log.warn({ err }, 'warm-up failed (the first page loads what it needs itself)'))
+      .finally(markWarmedUp),
+  );
 
   let resolveStopped!: (reason: string) => void;
   const stopped = new Promise<string>((r) => (resolveStopped = r));

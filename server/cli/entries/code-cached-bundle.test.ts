@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCodeCachedBundle } from './code-cached-bundle.js';
+
+// Each run of a bundle reports through this global what it saw (its module scope, its require, its file names).
+type Seen = { filename: string; dirname: string; dep: string; marker: string; runs: number };
+const seen = () => (globalThis as unknown as { __codeCacheSeen: Seen }).__codeCacheSeen;
+
+const bundleSource = (marker: string) => `
+const dep = require('./dep.cjs');
+const g = globalThis;
+g.__codeCacheSeen = { filename: __filename, dirname: __dirname, dep, marker: ${JSON.stringify(marker)}, runs: (g.__codeCacheSeen?.runs ?? 0) + 1 };
+function work(n) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
+let ready;
+module.exports.readyForCodeCache = new Promise((resolve) => (ready = resolve));
+setImmediate(() => ready(work(1000)));
+`;
+
+describe('runCodeCachedBundle', () => {
+  let dir: string;
+  let bundle: string;
+  let cache: string;
+  const keyOf = (file: string) => {
+    const data = readFileSync(file);
+    return data.subarray(0, data.indexOf('\n')).toString();
+  };
+  const bundleKey = () => `${statSync(bundle).size}:${Math.trunc(statSync(bundle).mtimeMs)}`;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'code-cache-'));
+    bundle = join(dir, 'bundle.cjs');
+    cache = `${bundle}.v8cache`;
+    writeFileSync(join(dir, 'dep.cjs'), "module.exports = 'dep beside the bundle';");
+    writeFileSync(bundle, bundleSource('one'));
+    delete (globalThis as Record<string, unknown>).__codeCacheSeen;
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs the bundle as a CommonJS module of its folder, then writes the cache keyed by the bundle', async () => {
+    const outcome = runCodeCachedBundle(bundle);
+    expect(seen()).toEqual({ filename: bundle, dirname: dir, dep: 'dep beside the bundle', marker: 'one', runs: 1 });
+    expect(await outcome).toBe('written');
+    expect(keyOf(cache)).toBe(bundleKey());
+    expect(statSync(cache).size).toBeGreaterThan(200);
+    expect(existsSync(`${cache}.${process.pid}.tmp`)).toBe(false);
+  });
+
+  it('uses a cache V8 accepts and leaves it as it is', async () => {
+    expect(await runCodeCachedBundle(bundle)).toBe('written');
+    const first = readFileSync(cache);
+    expect(await runCodeCachedBundle(bundle)).toBe('used');
+    expect(seen().runs).toBe(2);
+    expect(readFileSync(cache).equals(first)).toBe(true);
+  });
+
+  it('does not use the cache of another build of the same length (V8 would): runs the new code and writes its cache', async () => {
+    expect(await runCodeCachedBundle(bundle)).toBe('written');
+    writeFileSync(bundle, bundleSource('two'));
+    utimesSync(bundle, new Date(), new Date(statSync(bundle).mtimeMs + 5000));
+    expect(await runCodeCachedBundle(bundle)).toBe('written');
+    expect(seen().marker).toBe('two');
+    expect(keyOf(cache)).toBe(bundleKey());
+  });
+
+  it('runs the bundle when the cache is junk that V8 rejects, and replaces it', async () => {
+    writeFileSync(cache, `${bundleKey()}\n${'not V8 code at all '.repeat(20)}`);
+    expect(await runCodeCachedBundle(bundle)).toBe('written');
+    expect(seen().dep).toBe('dep beside the bundle');
+    expect(readFileSync(cache).includes('not V8 code at all')).toBe(false);
+  });
+
+  it('runs the bundle when the cache cannot be written, and says so', async () => {
+    mkdirSync(cache); // a folder where the cache file should go: the rename fails whoever runs this
+    expect(await runCodeCachedBundle(bundle)).toBe('not written');
+    expect(seen().runs).toBe(1);
+    expect(existsSync(`${cache}.${process.pid}.tmp`)).toBe(false);
+  });
+});
