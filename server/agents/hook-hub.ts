@@ -1,5 +1,6 @@
-// The running hub as a hook process finds it: <data dir>/hub.json (port) and the credential, read and used
-// as they are — no health round trip first and never a hub started. A hook runs on every permission request
+// The running hub as a hook process finds it: <data dir>/hub.json (port, pid) and the credential, read and used
+// as they are — no health round trip first (only a check that hub.json's process is alive: a dead hub's port may
+// serve something else by now) and never a hub started. A hook runs on every permission request
 // of an agent CLI, which waits for it: a hub that is not there shows as a refused connection at once, and the
 // hook then leaves the decision to the CLI's own dialog.
 import { dataDir, dataPaths } from '../config/data-paths.js';
@@ -10,6 +11,16 @@ import { HubClient } from '../hub-client/hub-client.js';
 export async function hubForHook(env: NodeJS.ProcessEnv): Promise<HubClient> {
   const paths = dataPaths(dataDir(env));
   const [state, token] = await Promise.all([readHubState(paths.hubState), readCredential(paths.credential)]);
-  if (!state || !token) throw new Error(`no gatehouse hub is running for ${paths.dir} (start one with \`gatehouse hub\`)`);
+  if (!state || !token || !alive(state.pid)) throw new Error(`no gatehouse hub is running for ${paths.dir} (start one with \`gatehouse hub\`)`);
   return new HubClient(hubBaseUrl(state), token, paths.dir);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

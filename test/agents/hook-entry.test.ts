@@ -97,6 +97,17 @@ describe('the hook process with no hub', () => {
     expect(exit.stderr).toMatch(/ECONNREFUSED.*Codex asks itself/);
   });
 
+  it('prints nothing, without trying its port, when the process hub.json names is gone', async () => {
+    const home = await makeTempHome('gatehouse-deadhub-');
+    const gone = spawn(process.execPath, ['-e', '0']);
+    await new Promise((r) => gone.once('exit', r));
+    writeFileSync(join(home, 'credential'), 'x'.repeat(32), { mode: 0o600 });
+    writeFileSync(join(home, 'hub.json'), JSON.stringify({ pid: gone.pid, host: '127.0.0.1', port: 9, version: '0', started_at: '' }));
+    const exit = await runHook(hookCommandLine('claude', 'PermissionRequest', 30), home).exit;
+    expect(exit).toMatchObject({ code: 0, stdout: '' });
+    expect(exit.stderr).toContain('no gatehouse hub is running');
+  });
+
   it('refuses a bad --wait with exit 1 (a non-blocking hook error: the CLI still asks the person)', async () => {
     const home = await makeTempHome('gatehouse-nohub-');
     const exit = await runHook(`${hookCommandLine('claude', 'PermissionRequest')} --wait soon`, home).exit;
