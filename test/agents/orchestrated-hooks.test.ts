@@ -77,6 +77,8 @@ for (const cli of ['claude', 'codex'] as const) {
     it("a person's Yes: the command runs once and no allow rule is saved", async () => {
       run = await startOrchestratedAgent(cli, { autoApprove: false });
       await run.until(hookQuestion, 'the task waits for the person');
+      // Claude Code's own notice that it waits for a permission (its Notification hook, a few seconds later) is recorded.
+      if (cli === 'claude') await run.until((t) => (t.explain ?? []).some((l) => / WAITING_FOR_USER · Claude Code Notification hook permission_prompt: /.test(l)), "Claude Code's permission notice");
       await run.choose({ index: 0 });
       const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
       expect(seen.toolResults[0].isError).not.toBe(true); // Codex's wire format has no error flag: the file says it ran
