@@ -55,6 +55,7 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(existsSync(join(home, 'sessions'))).toBe(false);
     expect(Object.keys(JSON.parse(readFileSync(join(home, 'hooks.json'), 'utf8')).hooks)).toEqual(['PermissionRequest', 'Stop']);
     expect(hooked.args).toEqual(['--dangerously-bypass-hook-trust']);
+    expect(hooked.screenAfterPrompt).toBeUndefined();
     expect(existsSync(join(theirs, 'hooks.json'))).toBe(false);
   });
 
@@ -72,6 +73,8 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(hooks.PermissionRequest[1].hooks[0].command).toContain('gatehouse-hook.cjs" codex PermissionRequest --wait 3600');
     expect(hooked.args).toEqual([]);
     expect(hooked.note).toContain('your hooks.json is in play too');
+    // Codex draws its composer before the review: the task's first input waits for the review to have shown.
+    expect(hooked.screenAfterPrompt).toBe('Hooks need review');
   });
 
   it("Codex in a project with its own .codex/: no trust bypass", () => {

@@ -24,6 +24,11 @@ export interface HookedLaunch {
   env: Record<string, string>;
   /** The CLI raises a turn-end hook: idle comes from it rather than from the screen once a turn started. */
   turnEndHook: boolean;
+  /**
+   * A screen the CLI is sure to show at start *after* drawing its prompt (Codex's "Hooks need review"): its
+   * prompt is not idle until that screen was seen, or the task's first input is typed into it.
+   */
+  screenAfterPrompt?: string;
   /** One line for the task's explain record: what was wired, and anything left to the screen. */
   note: string;
   /** Removes the task's folder (copied config included) once the process is gone. */
@@ -79,6 +84,9 @@ export function launchWithAgentHooks(request: HookLaunchRequest): HookedLaunch |
   throw new Error(`adapter hooks: "${agent.id}" has no per-run hook wiring`);
 }
 
+/** Codex's trust review of new or changed hooks, drawn 0.5–3 s after its composer (0.169.0). */
+const CODEX_HOOK_REVIEW = 'Hooks need review';
+
 /**
  * Codex reads hooks from $CODEX_HOME/hooks.json, so the task gets a Codex home of its own: the person's
  * config, auth and rules copied in (their sessions and logs are not), and a hooks.json with gatehouse's hooks.
@@ -113,6 +121,8 @@ function codexLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest,
   const why = Object.keys(theirHooks).length > 0 ? 'your hooks.json' : configHooks ? 'hooks in your config.toml' : "the project's .codex/";
   return {
     args: foreign ? [] : ['--dangerously-bypass-hook-trust'],
+    // Untrusted hooks always include ours: trust is keyed by the hooks.json path, new for every task.
+    ...(foreign && { screenAfterPrompt: CODEX_HOOK_REVIEW }),
     env: { ...env, CODEX_HOME: home },
     turnEndHook: agent.turnEndEvent !== null,
     note: foreign

@@ -207,6 +207,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     // Nothing drawn since the last input (the echo of what was typed): the program has not asked anything yet.
     if (!wait.drawn && this.state.pendingInputs.length === 0 && status === 'RUNNING') return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition);
+    if (this.beforeScreenAfterPrompt(wait) && kind === 'idle') return this.notIdleYet();
     // Once a turn started, the agent's own channels say when it is over; the screen only if they stay silent.
     if (kind !== 'idle') this.turns?.screenMoved();
     else if (this.turns && !this.turns.screenIdle()) return;
@@ -225,6 +226,25 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       return;
     }
     this.onInteraction(wait);
+  }
+
+  /** The screen the CLI shows after its prompt at start (HookedLaunch.screenAfterPrompt) is still to come. */
+  private beforeScreenAfterPrompt(wait: TerminalWait): boolean {
+    const expected = this.hooked?.screenAfterPrompt;
+    if (!expected || this.screenAfterPromptSeen) return false;
+    this.screenAfterPromptSeen = wait.screen.includes(expected);
+    return !this.screenAfterPromptSeen;
+  }
+
+  private screenAfterPromptSeen = false;
+
+  /** A prompt drawn before the start-up screen that will take the keys: running, nothing typed yet. */
+  private notIdleYet(): void {
+    this.signal = `screen read as idle, but "${this.hooked!.screenAfterPrompt}" is still to come`;
+    this.set((t) => {
+      t.status = 'RUNNING';
+      t.interaction = null;
+    });
   }
 
   /** interaction_idle: send the next pending input, or the task is DONE. */

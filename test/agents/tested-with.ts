@@ -22,8 +22,9 @@ interface ResultsFile {
   tests: Record<string, 'pass' | 'fail'>;
 }
 
-export function recordTestedWith(cli: AgentCli, area: TestedArea): void {
-  onTestFinished(({ task }) => {
+/** `onFinished`: the test context's own onTestFinished in concurrent tests (the global one cannot tell them apart). */
+export function recordTestedWith(cli: AgentCli, area: TestedArea, onFinished: typeof onTestFinished = onTestFinished): void {
+  onFinished(({ task }) => {
     const state = task.result?.state;
     if (state !== 'pass' && state !== 'fail') return;
     const file = join(resultsDir, `${cli}.${area}.${basename(task.file.name).replace(/\.test\.ts$/, '')}.json`);

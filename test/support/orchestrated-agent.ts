@@ -17,15 +17,17 @@ export interface OrchestratedAgent {
   taskId: string;
   madeFile: string;
   task(): Promise<TaskView>;
-  /** Polls the task until `pick` holds (the task's own state; no fixed sleeps). */
-  until(pick: (task: TaskView) => boolean, what: string): Promise<TaskView>;
+  /** Polls the task until `pick` holds (the task's own state; no fixed sleeps); past `timeoutMs`, fails with its explain and screen. */
+  until(pick: (task: TaskView) => boolean, what: string, timeoutMs?: number): Promise<TaskView>;
   choose(body: { index: number } | { option: string }): Promise<TaskView>;
   close(): Promise<void>;
 }
 
-export async function startOrchestratedAgent(cli: AgentCli, opts: { autoApprove: boolean; handlers?: unknown[] }): Promise<OrchestratedAgent> {
+/** `configure`: changes the person's own CLI config in the throw-away HOME before the task starts. */
+export async function startOrchestratedAgent(cli: AgentCli, opts: { autoApprove: boolean; handlers?: unknown[]; configure?: (launch: AgentLaunch) => void }): Promise<OrchestratedAgent> {
   const standin = await startModelStandin(WIRE_FORMATS[cli], [{ shell: COMMAND }, { text: 'All done.' }]);
   const launch = prepareAgent(cli, standin.url, { seed: 'ready' });
+  opts.configure?.(launch);
   const home = await makeTempHome('gatehouse-orch-hooks-');
   // The built-in adapter as shipped, pointed at the pinned CLI (not on PATH).
   writeFileSync(join(home, 'adapters.yaml'), `adapters:\n  ${cli}:\n    command: ${JSON.stringify(launch.command)}\n`);
@@ -42,11 +44,16 @@ export async function startOrchestratedAgent(cli: AgentCli, opts: { autoApprove:
     taskId,
     madeFile: join(launch.cwd, 'made.txt'),
     task: get,
-    async until(pick, what) {
+    async until(pick, what, timeoutMs = 150_000) {
       let last: TaskView | null = null;
+      const deadline = Date.now() + timeoutMs;
       for (let i = 0; ; i++) {
         last = await get();
         if (pick(last)) return last;
+        if (Date.now() > deadline) {
+          const { screen } = await hub.client.request<{ screen: string | null }>('GET', path);
+          throw new Error(`task still ${last.status}, not ${what}:\n${(last.explain ?? []).join('\n')}\n--- screen:\n${screen ?? ''}`);
+        }
         if (last.status === 'FAILED' || (last.status === 'DONE' && !pick(last))) {
           throw new Error(`task ${last.status} before ${what}: ${last.error ?? ''}\n${(last.explain ?? []).join('\n')}`);
         }

@@ -16,7 +16,9 @@ export const anthropicMessages: WireFormat = {
       }),
   offeredTools: (body) => (body.tools ?? []).map((t: any) => t.name),
   toolResults(body) {
-    const last = (body.messages ?? []).at(-1);
+    // Claude Code 2.1.197 may end the history with a reminder of its own ({role: "system"}, e.g. after 10 tool
+    // calls in a row): the tool results are in the last user message.
+    const last = (body.messages ?? []).filter((m: any) => m.role !== 'system').at(-1);
     if (!last || last.role !== 'user' || !Array.isArray(last.content)) return [];
     return last.content
       .filter((c: any) => c.type === 'tool_result')

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   conversation: boolean;
+  /** When the request arrived (Date.now()). */
+  at: number;
   /** For conversation requests: the assistant turns in the history (= the script step played). */
   turn?: number;
   toolResults: ToolResultSeen[];
@@ -54,7 +56,7 @@ export async function startModelStandin(format: WireFormat, script: ScriptStep[]
     const path = (req.url ?? '/').split('?')[0];
     const body = await readBody(req);
     const conversation = req.method === 'POST' && format.isConversation(path, body);
-    const record: RecordedRequest = { method: req.method ?? 'GET', path, conversation, toolResults: [], body };
+    const record: RecordedRequest = { method: req.method ?? 'GET', path, conversation, at: Date.now(), toolResults: [], body };
     const recorded = () => {
       requests.push(record);
       for (const w of waiters) w();
