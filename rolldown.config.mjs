@@ -64,7 +64,8 @@ export default [
     ...common,
     input: { 'gatehouse-mcp': 'dist/server/cli/entries/mcp-entry.js' },
     plugins: [lazyAjvProvider()],
-    output: { ...output, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'mcp-chunks/[name]-[hash].cjs' },
+    // require() for `import('node:…')` too: an import() would start Node's ES module loader on a cold start's path.
+    output: { ...output, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'mcp-chunks/[name]-[hash].cjs', dynamicImportInCjs: false },
   },
   {
     ...common,

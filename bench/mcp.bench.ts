@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { dataPaths } from '../server/config/data-paths.js';
 import { readHubState } from '../server/discovery/hub-state-file.js';
-import { cliLauncher } from '../server/package-info.js';
+import { cliLauncher, packageRoot } from '../server/package-info.js';
 import { makeTempHome, startTestHub, testEnv } from '../test/support/test-hub.js';
 import { firstLoad, wireGet } from '../test/support/wire-fetch.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
@@ -110,15 +111,20 @@ async function spawnToPage(runs: number, warm: boolean): Promise<{ wall: number[
   return { wall, cpu };
 }
 
+/** The V8 code cache the hub's bundle is run with (server/cli/entries/code-cached-bundle.ts); a hub writes it anew. */
+const hubCodeCache = join(packageRoot, 'dist', 'cli', 'hub', 'gatehouse-hub.cjs.v8cache');
+
 /**
  * A hub on its own: CPU time of `gatehouse hub` by the time it answers /api/health (what a cold start waits for,
  * without the wait for a core), and its first choice page when it started a moment before (as when an agent's
- * gatehouse mcp started it at the agent's start): POST a question → its page answers 200.
+ * gatehouse mcp started it at the agent's start): POST a question → its page answers 200. `withoutCodeCache`: each
+ * start finds no code cache, as the first start after a build or a Node upgrade does (it writes the cache again).
  */
-async function hubStart(runs: number): Promise<{ cpu: number[]; firstPage: number[] }> {
+async function hubStart(runs: number, opts: { withoutCodeCache?: boolean } = {}): Promise<{ cpu: number[]; firstPage: number[] }> {
   const cpu: number[] = [];
   const firstPage: number[] = [];
   for (let i = 0; i < runs; i++) {
+    if (opts.withoutCodeCache) await rm(hubCodeCache, { force: true });
     const hub = await startTestHub();
     try {
       cpu.push(cpuMs(hub.process.pid!));
@@ -151,6 +157,7 @@ const mcpBench: BenchModule = {
     const polls = await blockedPolls(1000);
     const cold = await spawnToPage(8, false);
     const warm = await spawnToPage(10, true);
+    const uncached = await hubStart(5, { withoutCodeCache: true });
     const hub = await hubStart(8);
     return [
       summarise('gatehouse mcp idle RSS (handshake answered, no tool called)', idle, { unit: 'MiB', goal: '≤ 45 MiB', note: `bare Node (ESM, node:http, stdin) ${(await bareNodeRss()).toFixed(1)} MiB` }),
@@ -161,6 +168,7 @@ const mcpBench: BenchModule = {
       summarise('warm: spawn gatehouse mcp → choice page answers (hub running)', warm.wall, { goal: '≤ 150 ms' }),
       summarise('warm: CPU time of gatehouse mcp, by then', warm.cpu, { note: '10 ms ticks (/proc)' }),
       summarise('hub start: CPU time of gatehouse hub by its first health answer', hub.cpu, { note: '10 ms ticks (/proc)' }),
+      summarise('hub start without its code cache (first start after a build)', uncached.cpu, { note: 'CPU by the first health answer' }),
       summarise('hub started 1.5 s before: question → choice page answers', hub.firstPage),
       summarise('choice page first load on the wire (HTML + CSS + JS)', [await firstLoadKB()], { unit: 'KB', goal: '≤ 20 KB' }),
     ];

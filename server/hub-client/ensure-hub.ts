@@ -14,6 +14,8 @@ export interface EnsureHubOptions {
   start?: boolean;
   /** How long to wait for a starting hub (ms). */
   timeoutMs?: number;
+  /** Told when this process has spawned the hub, or waits for one another process is starting. */
+  onStarting?: () => void;
 }
 
 export class HubUnavailableError extends Error {
@@ -53,6 +55,7 @@ export async function ensureHub(opts: EnsureHubOptions = {}): Promise<HubClient>
         if (!spawned) {
           await removeHubStartError(paths.startError);
           spawned = await spawnHub(env, paths.dir);
+          opts.onStarting?.();
         }
         const started = await waitForHub(paths.hubState, token, paths.dir, deadline, spawned.exitCode === null ? spawned : undefined);
         if (started) return started;
@@ -61,6 +64,7 @@ export async function ensureHub(opts: EnsureHubOptions = {}): Promise<HubClient>
         await release();
       }
     } else {
+      opts.onStarting?.();
       const other = await waitForHub(paths.hubState, token, paths.dir, Math.min(deadline, Date.now() + 500));
       if (other) return other;
     }

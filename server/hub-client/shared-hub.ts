@@ -1,6 +1,16 @@
 import { ensureHub } from './ensure-hub.js';
 import type { HubClient } from './hub-client.js';
 
+export interface SharedHub {
+  (): Promise<HubClient>;
+  /**
+   * Settles once the first attempt has found the hub, spawned it, found another process starting it, or failed. A
+   * client that loads heavy modules (the MCP SDK on the first tool call) waits for it, so that their synchronous
+   * compile does not hold back the hub's spawn: on a cold start the hub's start is the longest part of the wait.
+   */
+  startUnderWay: Promise<void>;
+}
+
 /**
  * The hub one long-lived client process (`gatehouse mcp`) talks to: found or started once — beginning at once, so a
  * hub is starting while the client does its handshake — then reused. Before it is handed out again it is checked
@@ -8,14 +18,18 @@ import type { HubClient } from './hub-client.js';
  * burst of 1,000 calls costs one health request, not 1,000 connections. `onEarlyFailure` hears why the first
  * attempt failed; it is not final: the next call tries again and reports why.
  */
-export function sharedHub(env: NodeJS.ProcessEnv, onEarlyFailure: (err: Error) => void): () => Promise<HubClient> {
+export function sharedHub(env: NodeJS.ProcessEnv, onEarlyFailure: (err: Error) => void): SharedHub {
   let current: HubClient | null = null;
   let fresh = false;
   let pending: Promise<HubClient> | null = null;
-  const early = ensureHub({ env }).then(
-    (hub) => ((current = hub), (fresh = true)),
-    (err: Error) => onEarlyFailure(err),
-  );
+  let underWay!: () => void;
+  const startUnderWay = new Promise<void>((resolve) => (underWay = resolve));
+  const early = ensureHub({ env, onStarting: underWay })
+    .then(
+      (hub) => ((current = hub), (fresh = true)),
+      (err: Error) => onEarlyFailure(err),
+    )
+    .finally(underWay);
   const find = async (): Promise<HubClient> => {
     await early;
     // The first call after the start takes the hub the start found (it has just answered).
@@ -26,5 +40,5 @@ export function sharedHub(env: NodeJS.ProcessEnv, onEarlyFailure: (err: Error) =
     current = await ensureHub({ env });
     return current;
   };
-  return () => (pending ??= find().finally(() => (pending = null)));
+  return Object.assign(() => (pending ??= find().finally(() => (pending = null))), { startUnderWay });
 }

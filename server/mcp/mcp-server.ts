@@ -11,7 +11,10 @@ import { McpFront, type LoadedServer } from './mcp-front.js';
  */
 export async function runMcpServer(log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const hub = sharedHub(env, (err) => log.warn({ err: err.message }, 'the hub could not be started ahead of the first tool call'));
-  const load = async (): Promise<LoadedServer> => (await import('./mcp-tools-server.js')).createMcpServer({ hub, log });
+  const load = async (): Promise<LoadedServer> => {
+    await hub.startUnderWay; // loading the SDK blocks this process for a while: spawn the hub first
+    return (await import('./mcp-tools-server.js')).createMcpServer({ hub, log });
+  };
   const stdio = new LineLimitedStdioTransport();
   const closed = new Promise<void>((resolve) => (stdio.onclose = resolve));
   stdio.onerror = (err) => log.warn({ err: err.message }, 'mcp: a message could not be read');
