@@ -62,7 +62,8 @@ refuses on its own. Gemini CLI's BeforeTool hook cannot grant a call: after a Ye
 
 Inside a task started by \`gatehouse run\` (GATEHOUSE_TASK_ID set) the request is the task's: its policy
 answers, else it is the task's question (\`gatehouse tasks\`, the portal, /api/tasks/:id/choose); the CLI's
-turn-end event (Stop) tells the task its agent is idle.
+turn-end event (Stop) tells the task its agent is idle; Claude Code's Notification is recorded in the task's
+explain lines (its idle_prompt ends a turn too).
 
 Agents: ${hookAgents.map((a) => `${a.id} (${a.name}, event ${a.permissionEvent})`).join(', ')}.
 
