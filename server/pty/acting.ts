@@ -1,7 +1,7 @@
 import { describeKey, type Key } from './keys.js';
 import type { PtyProgram } from './pty-program.js';
 import type { Reading } from './reading.js';
-import { freshRead, nextOutput, quietFor } from './screen-waits.js';
+import { frameDone, freshRead, nextOutput } from './screen-waits.js';
 import { takenAfterEnter } from './taken-after-enter.js';
 
 /**
@@ -38,8 +38,11 @@ export async function pressAndRead(program: PtyProgram, key: Key, before: Readin
   program.press(key);
   for (;;) {
     if (program.exitInfo) return null;
+    // A changed screen is complete once the program waits again (/proc) or after a quiet period. Only the screen
+    // proves a key was taken: a program found waiting while its screen shows no answer may not have read the key
+    // yet (it reaches the program a moment after it is written), so an unchanged screen is waited on as before.
     if (accept) await nextOutput(program, deadline);
-    else await quietFor(program, FRAME_QUIET_MS, deadline);
+    else await frameDone(program, FRAME_QUIET_MS, deadline);
     if (program.exitInfo) return null;
     const now = program.peek();
     if (wanted(now) || Date.now() >= deadline) return now;
@@ -101,7 +104,7 @@ export async function pickOption(program: PtyProgram, reading: Reading, target: 
   if (!moved.ok) return moved;
   // Read once more right before Enter, with no output left unread, and press in the same tick: a list redrawn
   // meanwhile (re-ordered, filtered) is caught here.
-  await quietFor(program, FRAME_QUIET_MS, Date.now() + 500);
+  await frameDone(program, FRAME_QUIET_MS, Date.now() + 500);
   const last = await freshRead(program);
   if (highlighted(last) !== full[target]) {
     return { ok: false, error: `the highlight is not on ${quote(full[target])} (the screen shows ${quote(highlighted(last))}); Enter was not pressed\n--- screen ---\n${last.screen}`, reading: last };

@@ -4,8 +4,8 @@ import { encodeKey, type Key } from './keys.js';
 import { killProcessGroup } from './process-group.js';
 import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-screen.js';
 import { readScreen, type Reading } from './reading.js';
-import { foregroundRunnable, foregroundWaitsOnTty, runCounters, treeCpuTicks, ttyOf } from './proc-wait-state.js';
-import { ttyCanonical, ttyModes, type TtyModes } from './tty-mode.js';
+import { bytesWrittenSince, foregroundIdlesOnTty, foregroundRunnable, foregroundWaitsOnTty, inputMarks, treeCpuTicks, type InputMark, ttyOf } from './proc-wait-state.js';
+import { echoBytesAtMost, ttyModes, type TtyModes } from './tty-mode.js';
 import { deferTeardownUntilDrained, holdSlaveUntilGone } from './hold-slave.js';
 
 export interface PtySpawnOptions {
@@ -44,7 +44,7 @@ export interface WaitOptions {
 }
 
 /** How the last wait decided the program waits for input. */
-export type WaitSignal = 'proc-read' | 'screen-settle' | 'exit' | 'timeout';
+export type WaitSignal = 'proc-read' | 'proc-poll' | 'screen-settle' | 'exit' | 'timeout';
 
 /**
  * An interactive program in a pseudo-terminal, rendered by a headless terminal. The child leads its own
@@ -61,10 +61,18 @@ export class PtyProgram {
   private output = '';
   private tty: string | null = null;
   private readonly spawnedAt = Date.now();
-  private runsAtInput = new Map<number, number>();
+  private atInput = new Map<number, InputMark>();
   private versionAtInput = 0;
   private inputAt = Date.now();
   private lastDataAt = 0;
+  /** Bytes received from the program in all; the most the terminal can echo of the last input. */
+  private bytesIn = 0;
+  private inputEcho = 0;
+  /**
+   * Where the count of bytes written vs received starts: at each input, and before any input at the first output
+   * received (what a program writes while starting, e.g. to its own event descriptors, is left out of the count).
+   */
+  private outputMark: { marks: Map<number, InputMark>; bytesIn: number } | null = null;
   private readonly dataListeners = new Set<(chunk: string) => void>();
 
   private constructor(opts: PtySpawnOptions) {
@@ -85,6 +93,8 @@ export class PtyProgram {
     this.screenBuffer = new TerminalScreen(cols, rows, (reply) => this.safeWrite(reply));
     this.pty.onData((chunk) => {
       this.lastDataAt = Date.now();
+      this.bytesIn += Buffer.byteLength(chunk);
+      this.outputMark ??= { marks: inputMarks(this.pid), bytesIn: this.bytesIn };
       this.output += chunk;
       this.screenBuffer.write(chunk);
       for (const l of this.dataListeners) l(chunk);
@@ -129,7 +139,9 @@ export class PtyProgram {
   write(data: string): void {
     if (this.exitInfo) return;
     for (const l of this.inputListeners) l();
-    this.runsAtInput = runCounters(this.pid);
+    this.atInput = inputMarks(this.pid);
+    this.outputMark = { marks: this.atInput, bytesIn: this.bytesIn };
+    this.inputEcho = echoBytesAtMost(data);
     this.versionAtInput = this.screenBuffer.version;
     this.inputAt = Date.now();
     this.screenBuffer.markInput();
@@ -199,29 +211,32 @@ export class PtyProgram {
     let wake: (() => void) | null = null;
     const offParsed = this.screenBuffer.onParsed(() => wake?.());
     const cpu: Array<{ at: number; ticks: number }> = [];
-    let emptyReadSince: number | undefined;
+    let readSeenSince: number | undefined;
     void this.exited.then(() => wake?.());
     try {
       if (!this.tty && Date.now() - this.spawnedAt > 50) this.tty = ttyOf(this.pid);
       for (;;) {
         if (this.exitInfo) return this.done('exit', 'exited');
         await this.screenBuffer.parsed();
-        if (this.tty && foregroundWaitsOnTty(this.pid, this.tty, this.runsAtInput)) {
+        if (this.tty && foregroundWaitsOnTty(this.pid, this.tty, this.atInput)) {
           // Output written just before the read may still sit in the master: let the event loop take it.
-          const seen = this.output.length;
-          await new Promise((r) => setImmediate(r));
-          await new Promise((r) => setImmediate(r));
-          await this.screenBuffer.parsed();
-          if (this.output.length !== seen) continue;
-          // On a loaded machine the prompt written before the read can reach us well after the read shows in
-          // /proc: with nothing drawn since the input yet, give it the settle time to arrive (a program that reads
-          // again without drawing anything is still seen as waiting once that time is up).
-          emptyReadSince ??= Date.now();
+          if (!(await this.outputTakenIn())) continue;
+          // On a loaded machine what was written before the read can reach us well after the read shows in /proc:
+          // wait until every byte written has arrived — or, where that cannot be told (it also wrote elsewhere, or
+          // the echo of the input is not known), for the menu settle time — and with nothing drawn since the
+          // input yet, give the prompt the settle time to arrive (a program that reads again without drawing
+          // anything is still seen as waiting once that time is up).
+          readSeenSince ??= Date.now();
           const blank = !this.screenBuffer.blockHasText();
-          if (!blank || Date.now() - emptyReadSince >= settleMs) return this.done('proc-read', 'waiting');
+          const arrived = this.outputDelivered() || Date.now() - Math.max(readSeenSince, this.lastDataAt) >= menuSettleMs;
+          if (arrived && (!blank || Date.now() - readSeenSince >= settleMs)) return this.done('proc-read', 'waiting');
+        } else if (this.drewSinceInput() && this.idlesOnTty() && !(await this.cookedTerminal()) && this.outputDelivered()) {
+          // An event loop idling on the terminal with no timer due finished drawing: no need to wait for quiet.
+          if (!(await this.outputTakenIn())) continue;
+          return this.done('proc-poll', 'waiting');
         } else if (this.settled(settleMs, menuSettleMs, pollMs, cpu) && !(await this.cookedTerminal())) {
           return this.done('screen-settle', 'waiting');
-        } else emptyReadSince = undefined;
+        } else readSeenSince = undefined;
         if (Date.now() >= deadline) return this.done('timeout', 'timeout');
         await new Promise<void>((resolve) => {
           const t = setTimeout(() => {
@@ -238,6 +253,50 @@ export class PtyProgram {
     } finally {
       offParsed();
     }
+  }
+
+  /**
+   * The program took the last input in and waits for the next, as /proc shows it now: blocked in read() on the
+   * terminal, or an event loop idling on it (see idlesOnTty). False where /proc cannot tell.
+   */
+  waitsForInputNow(): boolean {
+    if (!this.tty || this.exitInfo) return false;
+    return (foregroundWaitsOnTty(this.pid, this.tty, this.atInput) || this.idlesOnTty()) && this.outputDelivered();
+  }
+
+  /**
+   * Every byte the program (and its children) wrote since the last input has reached us: what a program writes
+   * to its terminal reaches the master a moment later (the kernel passes it on from a work queue), so a program
+   * found waiting may still have part of its frame on the way. Written bytes count whatever they were written to
+   * (a program writing elsewhere too is never found complete here); received bytes may include the terminal's
+   * echo of the input, so unless the terminal was last seen not echoing, the most that echo can be is discounted.
+   */
+  private outputDelivered(): boolean {
+    if (!this.outputMark) return false;
+    const written = bytesWrittenSince(this.pid, this.outputMark.marks);
+    const echo = this.modes?.echo === false ? 0 : this.inputEcho;
+    return this.bytesIn - this.outputMark.bytesIn - echo >= written;
+  }
+
+  /**
+   * A foreground process's event loop sleeps watching the terminal with no timer due within a spinner frame, no
+   * thread running, and it ran since the last input: it has drawn all it will draw until something arrives.
+   */
+  private idlesOnTty(): boolean {
+    return this.tty !== null && foregroundIdlesOnTty(this.pid, this.tty, this.atInput, SPINNER_FRAME_MS);
+  }
+
+  private drewSinceInput(): boolean {
+    return this.screenBuffer.version !== this.versionAtInput && this.screenBuffer.blockHasText();
+  }
+
+  /** Lets output already sent reach the screen (two turns of the event loop); false when some arrived. */
+  async outputTakenIn(): Promise<boolean> {
+    const seen = this.output.length;
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    await this.screenBuffer.parsed();
+    return this.output.length === seen;
   }
 
   resize(cols: number, rows: number): void {
@@ -293,21 +352,28 @@ export class PtyProgram {
   }
 
   private cookedCheck: { at: number; version: number; cooked: boolean } | null = null;
+  /** The terminal's modes as last read. */
+  private modes: TtyModes | null = null;
 
   /** The terminal is in canonical (cooked) mode (re-read at most every 40 ms or when the screen changed). */
   async cookedTerminal(): Promise<boolean> {
     if (!this.tty) return false;
     const c = this.cookedCheck;
     if (c && c.version === this.screenBuffer.version && Date.now() - c.at < 40) return c.cooked;
-    const cooked = (await ttyCanonical(this.tty)) === true;
-    this.cookedCheck = { at: Date.now(), version: this.screenBuffer.version, cooked };
+    const at = Date.now();
+    const version = this.screenBuffer.version;
+    this.modes = await ttyModes(this.tty);
+    const cooked = this.modes.canonical === true;
+    this.cookedCheck = { at, version, cooked };
     return cooked;
   }
 
   /** The terminal's modes now: canonical (a whole line at Enter), echo (typed text shown by the terminal). */
   async terminalModes(): Promise<TtyModes> {
     this.tty ??= ttyOf(this.pid);
-    return this.tty ? ttyModes(this.tty) : { canonical: null, echo: null };
+    if (!this.tty) return { canonical: null, echo: null };
+    this.modes = await ttyModes(this.tty);
+    return this.modes;
   }
 
   private done<T extends WaitResult>(signal: WaitSignal, result: T): T {

@@ -1,20 +1,37 @@
 import type { PtyProgram } from './pty-program.js';
 import type { Reading } from './reading.js';
 
-/** Resolves once no output has been parsed for `ms` (a frame drawn in several writes is complete), or at `deadline`. */
-export async function quietFor(program: PtyProgram, ms: number, deadline: number): Promise<void> {
+/** How often /proc is looked at while a frame is awaited. */
+const PROC_POLL_MS = 2;
+
+/**
+ * The program took the last input and waits for the next (/proc, see PtyProgram.waitsForInputNow), with every
+ * byte it wrote before that on the screen: its answer is complete.
+ */
+async function answerComplete(program: PtyProgram): Promise<boolean> {
   await program.screenBuffer.parsed();
-  await new Promise<void>((resolve) => {
-    let timer = setTimeout(done, Math.max(0, Math.min(ms, deadline - Date.now())));
-    const off = program.screenBuffer.onParsed(() => {
-      clearTimeout(timer);
-      timer = setTimeout(done, Math.max(0, Math.min(ms, deadline - Date.now())));
-    });
-    function done() {
-      off();
-      resolve();
+  return program.waitsForInputNow() && (await program.outputTakenIn());
+}
+
+/**
+ * Waits for a complete frame: resolves as soon as /proc shows the program took the last input and waits again
+ * with its output parsed, or (where /proc cannot tell) once no output has been parsed for `quietMs`, or at
+ * `deadline`. Waiting again says the frame is whole, not that the input was read: the caller proves that by
+ * the screen.
+ */
+export async function frameDone(program: PtyProgram, quietMs: number, deadline: number): Promise<void> {
+  let lastOutput = Date.now();
+  const off = program.screenBuffer.onParsed(() => (lastOutput = Date.now()));
+  try {
+    for (;;) {
+      if (program.exitInfo || (await answerComplete(program))) return;
+      const now = Date.now();
+      if (now - lastOutput >= quietMs || now >= deadline) return;
+      await nextOutput(program, Math.min(deadline, lastOutput + quietMs, now + PROC_POLL_MS));
     }
-  });
+  } finally {
+    off();
+  }
 }
 
 /** Waits for the next parsed output, or until `deadline`. */

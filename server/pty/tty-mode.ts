@@ -23,7 +23,18 @@ export function ttyModes(tty: string): Promise<TtyModes> {
   });
 }
 
-/** Whether the terminal is in canonical ("cooked") mode; `null` when it cannot be told. */
-export async function ttyCanonical(tty: string): Promise<boolean | null> {
-  return (await ttyModes(tty)).canonical;
+/**
+ * The most bytes a terminal that echoes can send back for `input` (what counts as the program's output when
+ * bytes are counted): a printable byte echoes as itself, Enter as CR LF, Backspace/Delete as `\b \b`, another
+ * control character as `^X`. A line-kill or word-erase key can echo more: then Infinity (unknown).
+ */
+export function echoBytesAtMost(input: string): number {
+  let n = 0;
+  for (const byte of Buffer.from(input)) {
+    if (byte === 0x15 || byte === 0x17) return Number.POSITIVE_INFINITY; // ^U kill line, ^W erase word
+    if (byte === 0x08 || byte === 0x7f) n += 3;
+    else if (byte < 0x20) n += 2;
+    else n += 1;
+  }
+  return n;
 }
