@@ -65,6 +65,18 @@ describe('what ends a prompted turn', () => {
     expect(turns.screenIdle()).toBe(true);
   });
 
+  it("a late turn-end hook coming after the next prompt was typed is the old turn's, not the new one's end", () => {
+    const turns = signals(true);
+    turns.promptSent();
+    turns.screenIdle();
+    vi.advanceTimersByTime(TURN_END_GRACE_MS);
+    expect(ended).toHaveLength(1);
+    turns.promptSent();
+    expect(turns.hookSaid('Codex Stop hook')).toBe(false);
+    // The new turn's own hook ends it.
+    expect(turns.hookSaid('Codex Stop hook')).toBe(true);
+  });
+
   it('without a turn-end hook or a state channel the screen acts at once, and a hook acts when it comes', () => {
     const turns = signals(false);
     turns.promptSent();

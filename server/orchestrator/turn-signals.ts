@@ -21,7 +21,11 @@ export interface TurnSignalHost {
 export class TurnSignals {
   /** A prompt gatehouse sent is being worked on: its end comes from the CLI's channels, not from a screen. */
   private awaiting = false;
-  /** The awaited turn was ended by the screen or the state channel: a turn-end hook coming late is not a second end. */
+  /**
+   * A turn was ended by the screen or the state channel: the next turn-end hook is taken as that turn's, come late —
+   * even once the next prompt was typed (ending that one early would type into a working agent); when the hook was
+   * really lost, the next turn's end is the screen's, after the grace.
+   */
   private endedWithoutHook = false;
   /** The CLI's last state in its output (null until it reported one: then it has no such channel). */
   private channelState: string | null = null;
@@ -39,7 +43,6 @@ export class TurnSignals {
   /** gatehouse typed a prompt: a turn begins, and its end is awaited from the CLI when it has a way to say it. */
   promptSent(): void {
     this.awaiting = this.turnEndHook || this.channelState !== null;
-    this.endedWithoutHook = false;
     this.workingSeen = false;
     this.cancelTimer();
   }
@@ -62,7 +65,7 @@ export class TurnSignals {
 
   /** The CLI's turn-end hook (Stop, a Notification saying it waits). True when it ends the turn now. */
   hookSaid(signal: string): boolean {
-    if (!this.awaiting && this.endedWithoutHook) {
+    if (this.endedWithoutHook) {
       this.endedWithoutHook = false;
       this.host.note(`${signal} (late: the turn was over already)`);
       return false;
