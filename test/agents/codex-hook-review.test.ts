@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliLauncher } from '../../server/package-info.js';
 import { installedVersion, type AgentLaunch } from '../support/model-standins/agent-setups.js';
-import { COMMAND, fileExists, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
+import { askAndRefuse, COMMAND, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import { ScreenRecorder } from '../support/screen-recorder.js';
 import { recordTestedWith } from './tested-with.js';
@@ -51,13 +51,7 @@ describe.skipIf(skipUnlessInstalled('codex'))('Codex "Hooks need review"', () =>
     await run.cli.waitFor('Ask Codex to do anything');
     expect(readFileSync(configToml, 'utf8')).toContain(`[hooks.state."${hooksJson}:permission_request:0:0"]\ntrusted_hash = "sha256:`);
     await run.cli.settle();
-    await run.cli.submit(PROMPT);
-    const question = await run.pendingQuestion();
-    expect(question.request.prompt).toContain(COMMAND);
-    await run.answer(question.id, 'no');
-    const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
-    expect(seen.toolResults[0].output).toContain('The person said No through gatehouse');
-    expect(fileExists(run.madeFile)).toBe(false);
+    await askAndRefuse(run);
 
     // The next start asks nothing: the prompt typed at the composer is the model's, and the hook asks the hub.
     run.cli.kill();

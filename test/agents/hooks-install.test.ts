@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordTestedWith } from './tested-with.js';
 import { cliLauncher } from '../../server/package-info.js';
-import { COMMAND, fileExists, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
+import { askAndRefuse, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
 
 const run$ = promisify(execFile);
 const tmpRoot = join(process.cwd(), '.tmp');
@@ -108,12 +108,6 @@ describe.skipIf(skipUnlessInstalled('claude'))('Claude Code run by hand after ga
       },
     });
     await run.cli.waitFor('? for shortcuts');
-    await run.cli.submit(PROMPT);
-    const question = await run.pendingQuestion();
-    expect(question.request.prompt).toContain(COMMAND);
-    await run.answer(question.id, 'no');
-    const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
-    expect(seen.toolResults[0].output).toContain('The person said No through gatehouse');
-    expect(fileExists(run.madeFile)).toBe(false);
+    await askAndRefuse(run);
   });
 });

@@ -1,6 +1,7 @@
 // Shared set-up for the hook tests with the real CLIs: a real hub, a model stand-in that asks for one shell
 // command, the CLI in a PTY with the gatehouse hook configured, and helpers to find and answer the question.
 import { existsSync, rmSync } from 'node:fs';
+import { expect } from 'vitest';
 import { join } from 'node:path';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
@@ -77,3 +78,17 @@ export async function startHookRun(cli: AgentCli, opts: { hub: boolean; configur
 }
 
 export const fileExists = existsSync;
+
+/**
+ * With the CLI at its prompt: the prompt that makes the model ask for COMMAND is typed; the hook's question
+ * reaches the hub naming the command; the person's No comes back to the model and nothing runs.
+ */
+export async function askAndRefuse(run: HookRun): Promise<void> {
+  await run.cli.submit(PROMPT);
+  const question = await run.pendingQuestion();
+  expect(question.request.prompt).toContain(COMMAND);
+  await run.answer(question.id, 'no');
+  const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+  expect(seen.toolResults[0].output).toContain('The person said No through gatehouse');
+  expect(existsSync(run.madeFile)).toBe(false);
+}
