@@ -54,7 +54,8 @@ export async function typeAnswer(program: PtyProgram, text: string, opts: { sett
   if (!answered() && (await screenUntil(program, answered, Date.now() + SHOW_TIMEOUT_MS)) !== 'met') {
     return program.exitInfo ? { ok: true } : refusal(program, text);
   }
-  const waitsInField = shownAtCursor(program, text);
+  // An Ink CLI (Qwen Code) redraws its input box in place and leaves the cursor on an empty line under it.
+  const waitsInField = shownAtCursor(program, text) || (visible(program).cursor === before.cursor && endsARow(program, text));
   if (program.lineFeedSinceInput() && !waitsInField) return { ok: true };
   const gap = (opts.enterGapMs ?? 0) - (Date.now() - typedAt);
   if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
@@ -88,6 +89,12 @@ function shownAtCursor(program: PtyProgram, text: string): boolean {
   const cursorLine = (view.lines[view.cursor.line] ?? '').slice(0, view.cursor.column).trimEnd();
   const last = text.split(/\r\n|\r|\n/).pop()!.trimEnd();
   return last !== '' && cursorLine.endsWith(last);
+}
+
+/** Some row of the screen ends with the text (its last line). */
+function endsARow(program: PtyProgram, text: string): boolean {
+  const last = text.split(/\r\n|\r|\n/).pop()!.trimEnd();
+  return last !== '' && program.screen({ scrollback: 0 }).lines.some((row) => row.trimEnd().endsWith(last));
 }
 
 function refusal(program: PtyProgram, text: string): TypeResult {

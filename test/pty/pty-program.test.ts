@@ -169,6 +169,12 @@ describe('typeAnswer presses Enter only on text the screen showed or answered', 
     expect((await p.exited).output).toContain('got "abc"');
   });
 
+  test('a field redrawn in place above a cursor resting under it (Ink, Qwen Code): Enter is still wanted', async () => {
+    const p = await waiting(process.execPath, [fixture('raw-line-reader.mjs'), 'below']);
+    expect(await typeAnswer(p, 'abc')).toEqual({ ok: true });
+    expect((await p.exited).output).toContain('got "abc"');
+  });
+
   test('a masked field (one * per character): the screen answered, so Enter is pressed', async () => {
     const p = await waiting(process.execPath, [fixture('raw-line-reader.mjs'), 'mask']);
     expect(await typeAnswer(p, 'abc')).toEqual({ ok: true });
