@@ -63,8 +63,6 @@ export interface SystemDefaultsFile {
   envVar: string;
   /** The file the CLI reads when the variable is not set (its content is carried into the task's file). */
   path(env: Record<string, string | undefined>): string;
-  /** Added to the CLI's arguments when gatehouse's hooks are wired in for a run. */
-  args: string[];
 }
 
 /** Field access with an error that names the field, for hook input read from another program. */

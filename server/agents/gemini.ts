@@ -5,9 +5,9 @@
 // "allow" is NOT a grant — the policy still decides, so in the default approval mode Gemini's dialog asks
 // anyway. gatehouse therefore runs an orchestrated Gemini with --approval-mode yolo, its hook being the gate.
 // The hook timeout is in milliseconds. `AfterAgent` fires once a turn's final answer is out. Gemini runs the
-// hooks of its settings only in a trusted folder. Per run: GEMINI_CLI_SYSTEM_DEFAULTS_PATH names a settings
-// file of lowest precedence whose hook lists are added to the person's.
-import { dirname, join } from 'node:path';
+// hooks of its settings only in a trusted folder. Per run: GEMINI_CLI_HOME names the folder holding `.gemini/`
+// (Gemini's system-defaults file is no way in: it is read only when root owns it and every folder above it).
+import { join } from 'node:path';
 import type { AgentHooks, HookDecision, HookReply } from './agent-hooks.js';
 import { parsePermissionRequest } from './permission-request-hook.js';
 
@@ -38,8 +38,6 @@ export function beforeToolReply(decision: HookDecision, message: string): HookRe
   return { stdout: `${JSON.stringify({ decision: 'ask', ...(message ? { systemMessage: `gatehouse: ${message}` } : {}) })}\n`, exitCode: 0 };
 }
 
-const systemSettingsPath = (env: Record<string, string | undefined>) => env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ?? '/etc/gemini-cli/settings.json';
-
 export const geminiHooks: AgentHooks = {
   id: 'gemini',
   name: 'Gemini CLI',
@@ -54,9 +52,5 @@ export const geminiHooks: AgentHooks = {
     afterInstall:
       "Gemini CLI's BeforeTool hook can refuse a tool call or hand it to Gemini's own dialog, but cannot allow one: after a Yes in gatehouse, Gemini still asks in its terminal (unless its approval mode allows the tool). No is final. Gemini runs hooks only in trusted folders.",
   },
-  systemDefaults: {
-    envVar: 'GEMINI_CLI_SYSTEM_DEFAULTS_PATH',
-    path: (env) => env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH ?? join(dirname(systemSettingsPath(env)), 'system-defaults.json'),
-    args: ['--approval-mode', 'yolo'],
-  },
+  systemDefaults: null,
 };

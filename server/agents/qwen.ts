@@ -25,6 +25,5 @@ export const qwenHooks: AgentHooks = {
   systemDefaults: {
     envVar: 'QWEN_CODE_SYSTEM_DEFAULTS_PATH',
     path: (env) => env.QWEN_CODE_SYSTEM_DEFAULTS_PATH ?? join(dirname(systemSettingsPath(env)), 'system-defaults.json'),
-    args: [],
   },
 };

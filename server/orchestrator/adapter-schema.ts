@@ -42,17 +42,21 @@ export const adapterConfigSchema = z.strictObject({
     .default({ injectArgs: [], handlers: [] }),
   /**
    * Adapter-specific reading of the screen (regular expressions, multiline, case-insensitive):
-   * `idle` — the program sits at its own input prompt (pendingInputs are sent, the task may be DONE);
+   * `idle` — the program sits at its own input prompt (pendingInputs are sent, the task may be DONE), tested
+   *   on the line the cursor is on;
+   * `idleScreen` — the same, tested on the whole screen: for programs that leave the cursor below their input
+   *   box (Qwen Code) — checked after `waiting` and `busy`;
    * `busy` — the program is still working even if it looks settled (e.g. "esc to interrupt");
    * `waiting` — the program asks the person something even if the generic detector has not fired.
    */
   detect: z
     .strictObject({
       idle: z.array(pattern).default([]),
+      idleScreen: z.array(pattern).default([]),
       busy: z.array(pattern).default([]),
       waiting: z.array(pattern).default([]),
     })
-    .default({ idle: [], busy: [], waiting: [] }),
+    .default({ idle: [], idleScreen: [], busy: [], waiting: [] }),
 });
 
 export type AdapterConfig = z.infer<typeof adapterConfigSchema>;

@@ -19,6 +19,8 @@ export interface LaunchConfig {
 /** Adapter-specific reading of the screen, compiled. */
 export interface ScreenDetection {
   idle: RegExp[];
+  /** Idle patterns tested on the whole screen (the cursor is not on the input line). */
+  idleScreen?: RegExp[];
   busy: RegExp[];
   waiting: RegExp[];
 }
@@ -49,7 +51,7 @@ export function adapterFromConfig(id: string, config: AdapterConfig): IAgentAdap
     description: config.description ?? '',
     autoPolicy,
     hooks: config.hooks,
-    detect: { idle: compile(config.detect.idle), busy: compile(config.detect.busy), waiting: compile(config.detect.waiting) },
+    detect: { idle: compile(config.detect.idle), idleScreen: compile(config.detect.idleScreen), busy: compile(config.detect.busy), waiting: compile(config.detect.waiting) },
     getLaunchConfig(request) {
       const command = request.command ?? config.command;
       if (!command) throw new AdapterLaunchError(`adapter "${id}" needs the task to give a command`);

@@ -83,28 +83,34 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(launchWithAgentHooks({ agentId: 'codex', ...s, env: { HOME: s.home } })!.args).toEqual([]);
   });
 
-  it("Gemini CLI: the machine's system-defaults file carried into the task's own, with gatehouse's hooks added (timeouts in ms); the hook is the gate (yolo)", () => {
+  it("Gemini CLI: a task-owned GEMINI_CLI_HOME seeded from the person's .gemini (not their chats), their settings and hooks kept, gatehouse's added (timeouts in ms); the hook is the gate (yolo)", () => {
     const s = setup();
-    const machine = join(root, 'etc-gemini');
-    mkdirSync(machine);
+    const theirs = join(s.home, '.gemini');
+    mkdirSync(join(theirs, 'tmp', 'chats'), { recursive: true });
+    mkdirSync(join(theirs, 'commands'), { recursive: true });
+    writeFileSync(join(theirs, 'commands', 'x.toml'), 'prompt = "x"');
+    writeFileSync(join(theirs, 'trustedFolders.json'), '{"/p":"TRUST_FOLDER"}');
     const audit = { matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'audit-log' }] };
-    writeFileSync(join(machine, 'system-defaults.json'), JSON.stringify({ ui: { theme: 'x' }, hooks: { BeforeTool: [audit] } }));
-    const env = { HOME: s.home, GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(machine, 'settings.json') };
-    const hooked = launchWithAgentHooks({ agentId: 'gemini', ...s, env })!;
-    const file = join(taskDir(s.dataDir, s.taskId), 'gemini-system-defaults.json');
-    expect(hooked.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH).toBe(file);
+    writeFileSync(join(theirs, 'settings.json'), JSON.stringify({ ui: { theme: 'x' }, hooks: { BeforeTool: [audit] } }));
+    const hooked = launchWithAgentHooks({ agentId: 'gemini', ...s, env: { HOME: s.home } })!;
+    const ours = join(taskDir(s.dataDir, s.taskId), 'gemini-home');
+    expect(hooked.env.GEMINI_CLI_HOME).toBe(ours);
     expect(hooked.args).toEqual(['--approval-mode', 'yolo']);
-    const written = JSON.parse(readFileSync(file, 'utf8'));
+    expect(readFileSync(join(ours, '.gemini/trustedFolders.json'), 'utf8')).toBe('{"/p":"TRUST_FOLDER"}');
+    expect(readFileSync(join(ours, '.gemini/commands/x.toml'), 'utf8')).toBe('prompt = "x"');
+    expect(existsSync(join(ours, '.gemini/tmp'))).toBe(false);
+    const written = JSON.parse(readFileSync(join(ours, '.gemini/settings.json'), 'utf8'));
     expect(written.ui).toEqual({ theme: 'x' });
     expect(written.hooks.BeforeTool[0]).toEqual(audit);
-    const ours = written.hooks.BeforeTool[1];
-    expect(ours.hooks[0]).toMatchObject({ timeout: 3630_000 });
-    expect(ours.hooks[0].command).toMatch(/gatehouse-hook\.cjs" gemini BeforeTool --wait 3600$/);
+    const gate = written.hooks.BeforeTool[1];
+    expect(gate.hooks[0]).toMatchObject({ timeout: 3630_000 });
+    expect(gate.hooks[0].command).toMatch(/gatehouse-hook\.cjs" gemini BeforeTool --wait 3600$/);
     // Gemini's read-only tools are not asked about; its shell, edits and MCP tools are.
-    const matcher = new RegExp(ours.matcher);
+    const matcher = new RegExp(gate.matcher);
     expect(['read_file', 'glob', 'ask_user'].filter((t) => matcher.test(t))).toEqual([]);
     expect(['run_shell_command', 'write_file', 'replace', 'mcp_gatehouse_provide_choice', 'read_file_x'].every((t) => matcher.test(t))).toBe(true);
     expect(written.hooks.AfterAgent[0].hooks[0]).toMatchObject({ timeout: 15_000 });
+    expect(JSON.parse(readFileSync(join(theirs, 'settings.json'), 'utf8')).hooks.BeforeTool).toEqual([audit]);
   });
 
   it('Qwen Code: its QWEN_CODE_SYSTEM_DEFAULTS_PATH names the task\'s file; a machine file that is not JSON fails the launch, naming it', () => {

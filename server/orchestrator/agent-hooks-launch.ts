@@ -2,7 +2,8 @@
 // per-run mechanism, in a folder the task owns (<data dir>/tasks/<task id>/) — never in the person's files:
 // - Claude Code: `--settings <task dir>/claude-settings.json` (added on top of the person's settings);
 // - Codex: CODEX_HOME = <task dir>/codex-home, seeded from the person's Codex home, with our hooks.json;
-// - Gemini CLI, Qwen Code: their system-defaults settings file pointed at <task dir>/<agent>-system-defaults.json.
+// - Gemini CLI: GEMINI_CLI_HOME = <task dir>/gemini-home, its .gemini seeded from the person's, with our hooks;
+// - Qwen Code: its system-defaults settings file pointed at <task dir>/qwen-system-defaults.json.
 // The hook runs `gatehouse hook <agent> <event>` with GATEHOUSE_TASK_ID, so the hub answers it as the task's.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -64,6 +65,13 @@ function hookGroups(agent: AgentHooks): Record<string, unknown[]> {
   return groups;
 }
 
+/** A settings file's text with the task's hooks added after the hooks it already lists. */
+function withTaskHooks(settings: Record<string, any>, agent: AgentHooks): string {
+  const hooks: Record<string, unknown[]> = { ...(settings.hooks ?? {}) };
+  for (const [event, groups] of Object.entries(hookGroups(agent))) hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), ...groups];
+  return `${JSON.stringify({ ...settings, hooks }, null, 2)}\n`;
+}
+
 /** The per-run hook wiring for the task's CLI, or null when its adapter names no hook contract. */
 export function launchWithAgentHooks(request: HookLaunchRequest): HookedLaunch | null {
   if (!request.agentId) return null;
@@ -80,6 +88,7 @@ export function launchWithAgentHooks(request: HookLaunchRequest): HookedLaunch |
     return { args: ['--settings', file], env, turnEndHook: agent.turnEndEvent !== null, note: `${agent.name} ${events} hooks via --settings (task's own file)`, cleanup };
   }
   if (agent.id === 'codex') return codexLaunch(agent, dir, request, env, cleanup, events);
+  if (agent.id === 'gemini') return geminiLaunch(agent, dir, request, env, cleanup, events);
   if (agent.systemDefaults) return systemDefaultsLaunch(agent, agent.systemDefaults, dir, request, env, cleanup, events);
   throw new Error(`adapter hooks: "${agent.id}" has no per-run hook wiring`);
 }
@@ -110,10 +119,7 @@ function codexLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest,
       else if (stat.isDirectory() && ['rules', 'prompts', 'skills'].includes(name)) cpSync(from, join(home, name), { recursive: true });
     }
   }
-  const ours = hookGroups(agent);
-  const merged: Record<string, unknown[]> = { ...theirHooks };
-  for (const [event, groups] of Object.entries(ours)) merged[event] = [...(merged[event] ?? []), ...groups];
-  writeFileSync(join(home, 'hooks.json'), `${JSON.stringify({ hooks: merged }, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(join(home, 'hooks.json'), withTaskHooks({ hooks: theirHooks }, agent), { mode: 0o600 });
   const configToml = join(home, 'config.toml');
   const configHooks = existsSync(configToml) && /^\s*\[\[?hooks\b/m.test(readFileSync(configToml, 'utf8'));
   const projectCodex = existsSync(join(request.cwd, '.codex'));
@@ -133,23 +139,55 @@ function codexLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest,
 }
 
 /**
- * Gemini CLI and Qwen Code read a system-defaults settings file named by an environment variable (the lowest
+ * Qwen Code reads a system-defaults settings file named by an environment variable (the lowest
  * precedence; hook lists of all their settings files are concatenated): the task gets its own, holding what the
  * machine's defaults file held plus gatehouse's hooks, and the person's settings stay as they are.
  */
 function systemDefaultsLaunch(agent: AgentHooks, defaults: SystemDefaultsFile, dir: string, request: HookLaunchRequest, env: Record<string, string>, cleanup: () => void, events: string): HookedLaunch {
   const theirsPath = defaults.path(request.env);
   const settings: Record<string, any> = existsSync(theirsPath) ? readSettingsObject(theirsPath) : {};
-  const hooks: Record<string, unknown[]> = { ...(settings.hooks ?? {}) };
-  for (const [event, groups] of Object.entries(hookGroups(agent))) hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), ...groups];
   const file = join(dir, `${agent.id}-system-defaults.json`);
-  writeFileSync(file, `${JSON.stringify({ ...settings, hooks }, null, 2)}\n`, { mode: 0o600 });
-  const args = defaults.args.length ? ` and ${defaults.args.join(' ')}` : '';
+  writeFileSync(file, withTaskHooks(settings, agent), { mode: 0o600 });
   return {
-    args: [...defaults.args],
+    args: [],
     env: { ...env, [defaults.envVar]: file },
     turnEndHook: agent.turnEndEvent !== null,
-    note: `${agent.name} ${events} hooks via ${defaults.envVar} (task's own file)${args}`,
+    note: `${agent.name} ${events} hooks via ${defaults.envVar} (task's own file)`,
+    cleanup,
+  };
+}
+
+/** What a Gemini home folder holds that is the person's history, not their configuration: not carried. */
+const GEMINI_HISTORY = new Set(['tmp', 'history']);
+
+/**
+ * Gemini CLI reads its settings, credentials and folder trust from $GEMINI_CLI_HOME/.gemini (default ~/.gemini),
+ * so the task gets a Gemini home of its own: the person's .gemini copied in (not their chats), with gatehouse's
+ * hooks added to their settings.json. Gemini's BeforeTool hook cannot allow a call, only refuse it or hand it
+ * to Gemini's dialog, so the run uses --approval-mode yolo: the hook, asked about every tool Gemini's default
+ * mode asks about, is the gate (the task's policy, else the person), and "ask" still brings Gemini's dialog.
+ */
+function geminiLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest, env: Record<string, string>, cleanup: () => void, events: string): HookedLaunch {
+  const home = join(dir, 'gemini-home');
+  const ours = join(home, '.gemini');
+  const theirs = join(request.env.GEMINI_CLI_HOME ?? request.env.HOME ?? homedir(), '.gemini');
+  mkdirSync(ours, { recursive: true, mode: 0o700 });
+  let settings: Record<string, any> = {};
+  if (existsSync(theirs)) {
+    for (const name of readdirSync(theirs)) {
+      const from = join(theirs, name);
+      const stat = statSync(from, { throwIfNoEntry: false });
+      if (!stat || GEMINI_HISTORY.has(name)) continue;
+      if (name === 'settings.json') settings = readSettingsObject(from);
+      else cpSync(from, join(ours, name), { recursive: true });
+    }
+  }
+  writeFileSync(join(ours, 'settings.json'), withTaskHooks(settings, agent), { mode: 0o600 });
+  return {
+    args: ['--approval-mode', 'yolo'],
+    env: { ...env, GEMINI_CLI_HOME: home },
+    turnEndHook: agent.turnEndEvent !== null,
+    note: `${agent.name} ${events} hooks in the task's GEMINI_CLI_HOME, run with --approval-mode yolo (the hook is the gate)`,
     cleanup,
   };
 }

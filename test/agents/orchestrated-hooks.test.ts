@@ -1,5 +1,6 @@
-// Claude Code 2.1.197 and Codex 0.169.0 as tasks of `gatehouse run`: the orchestrator wires gatehouse's hook in
-// per run (Claude: --settings in the task's own dir; Codex: a task-owned CODEX_HOME), so a permission request is
+// Claude Code 2.1.197, Codex 0.169.0, Gemini CLI 0.61.0 and Qwen Code 0.15.10 as tasks of `gatehouse run`: the
+// orchestrator wires gatehouse's hook in per run (Claude: --settings in the task's own dir; Codex: a task-owned
+// CODEX_HOME; Gemini and Qwen: a task-owned system-defaults settings file), so a permission request is
 // the task's question — answered by the task's policy, or by a person through /api/tasks/:id/choose — with no key
 // pressed on the CLI's dialog. The model stand-in asks to run one shell command and records what came back.
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orche
 import type { AgentCli } from '../support/model-standins/agent-setups.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 import { recordTestedWith } from './tested-with.js';
+import { hookAgent } from '../../server/agents/hook-agents.js';
 
 let run: OrchestratedAgent | null = null;
 afterEach(async () => {
@@ -20,7 +22,6 @@ afterEach(async () => {
 /** The hook's question is the task's (Claude Code may have drawn its own dialog a moment before the hook came). */
 const hookQuestion = (t: TaskView) => t.status === 'WAITING_FOR_USER' && (t.interaction?.prompt.includes(' wants to use ') ?? false);
 
-const NAMES: Record<string, string> = { claude: 'Claude Code', codex: 'Codex' };
 
 /** Allow rules the CLI could have saved: in the person's files (HOME) or the task's own config. */
 function savedAllowRules(cli: AgentCli, launch: { home: string; cwd: string; env: Record<string, string> }): string[] {
@@ -32,6 +33,16 @@ function savedAllowRules(cli: AgentCli, launch: { home: string; cwd: string; env
       if (text) rules.push(...(JSON.parse(text).permissions?.allow ?? []));
     }
     for (const p of Object.values<any>(JSON.parse(read(join(launch.home, '.claude.json'))!).projects ?? {})) rules.push(...(p.allowedTools ?? []));
+  } else if (cli === 'gemini') {
+    // "Allow for this session" is kept in memory; a saved rule would be a policy file in the person's .gemini/.
+    const settings = JSON.parse(read(join(launch.home, '.gemini/settings.json'))!);
+    rules.push(...Object.keys(settings).filter((k) => k !== 'security'));
+    if (existsSync(join(launch.home, '.gemini/policies'))) rules.push('.gemini/policies');
+  } else if (cli === 'qwen') {
+    for (const f of [join(launch.home, '.qwen/settings.json'), join(launch.cwd, '.qwen/settings.json')]) {
+      const text = read(f);
+      if (text) rules.push(...(JSON.parse(text).permissions?.allow ?? []));
+    }
   } else {
     const rulesFile = read(join(launch.env.CODEX_HOME, 'rules/default.rules'));
     if (rulesFile) rules.push(rulesFile);
@@ -40,8 +51,9 @@ function savedAllowRules(cli: AgentCli, launch: { home: string; cwd: string; env
   return rules;
 }
 
-for (const cli of ['claude', 'codex'] as const) {
-  describe.skipIf(skipUnlessInstalled(cli))(`${NAMES[cli]} under gatehouse run: permissions through its own hook`, () => {
+for (const cli of ['claude', 'codex', 'gemini', 'qwen'] as const) {
+  const { name, permissionEvent, turnEndEvent } = hookAgent(cli);
+  describe.skipIf(skipUnlessInstalled(cli))(`${name} under gatehouse run: permissions through its own hook`, () => {
     beforeEach(() => recordTestedWith(cli, 'orchestrator'));
 
     it('with a policy (autoApprove) the command runs and no person is asked', async () => {
@@ -49,7 +61,8 @@ for (const cli of ['claude', 'codex'] as const) {
       const done = await run.until((t) => t.status === 'DONE', 'the task is done');
       expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
       // The permission was the policy's to answer: the hook never made the task wait for a person.
-      expect(done.explain!.some((l) => /RUNNING ← (Claude Code|Codex) PermissionRequest hook, answered by policy (autoApprove|choose "Yes")$/.test(l)), done.explain!.join("\n")).toBe(true);
+      const byPolicy = new RegExp(`RUNNING ← ${name} ${permissionEvent} hook, answered by policy (autoApprove|choose "Yes")$`);
+      expect(done.explain!.some((l) => byPolicy.test(l)), done.explain!.join('\n')).toBe(true);
       expect(done.explain!.join('\n')).not.toMatch(/WAITING_FOR_USER ← .*hook/);
       expect(run.standin.toolResultsSeen()).toHaveLength(1);
       expect(run.standin.toolResultsSeen()[0].isError).not.toBe(true);
@@ -59,17 +72,16 @@ for (const cli of ['claude', 'codex'] as const) {
       run = await startOrchestratedAgent(cli, { autoApprove: false });
       const waiting = await run.until(hookQuestion, 'the task waits for the person');
       // The question names the tool and the command, with the reason the model gave.
-      expect(waiting.interaction!.prompt).toMatch(/^(Claude Code|Codex) wants to use Bash: echo hello-from-standin > made\.txt \(reason given: .+\)$/);
-      expect(waiting.interaction!.prompt.startsWith(NAMES[cli])).toBe(true);
+      expect(waiting.interaction!.prompt).toMatch(new RegExp(`^${name} wants to use (Bash|run_shell_command): echo hello-from-standin > made\\.txt \\(reason given: .+\\)$`));
       expect(waiting.interaction!.options.map((o) => o.text)).toEqual(['Yes', "Yes, and don't ask again for this command in this task", 'No']);
-      expect(waiting.explain!.at(-1)).toMatch(new RegExp(`WAITING_FOR_USER ← ${NAMES[cli]} PermissionRequest hook$`));
+      expect(waiting.explain!.at(-1)).toMatch(new RegExp(`WAITING_FOR_USER ← ${name} ${permissionEvent} hook$`));
       await run.choose({ option: 'No' });
       const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
       expect(seen.toolResults[0].output).toContain('The person said No through gatehouse. Do not run it; ask them what to do instead.');
       expect(existsSync(run.madeFile)).toBe(false);
       const done = await run.until((t) => t.status === 'DONE', 'the task is done');
-      expect(done.explain!.join('\n')).toContain(`RUNNING ← a person's "No" (${NAMES[cli]} PermissionRequest hook)`);
-      expect(done.explain!.at(-1)).toMatch(new RegExp(`DONE ← ${NAMES[cli]} Stop hook$`));
+      expect(done.explain!.join('\n')).toContain(`RUNNING ← a person's "No" (${name} ${permissionEvent} hook)`);
+      expect(done.explain!.at(-1)).toMatch(new RegExp(`DONE ← ${name} ${turnEndEvent} hook$`));
       // Codex also reports its state in its output (OSC 7501): recorded, and a guard against a screen read too early.
       if (cli === 'codex') expect(done.explain!.join('\n')).toMatch(/RUNNING · Codex OSC 7501 state=working app=codex/);
     });

@@ -65,12 +65,13 @@ describe('adapters as data', () => {
     expect(claude.getLaunchConfig({ autoApprove: false })).toMatchObject({ command: 'claude', args: [] });
     // Flags the pinned versions accept: no --dangerously-skip-permissions (refused as root), --full-auto (gone in
     // Codex 0.169) or --yolo (deprecated in Gemini CLI 0.61).
-    // Claude Code's permissions reach the task's policy through its hook: no flag at all.
+    // Claude Code's, Gemini CLI's and Qwen Code's permissions reach the task's policy through their hooks: no flag
+    // for autoApprove (Gemini's run always gets --approval-mode yolo from its hook wiring, the hook being the gate).
     expect(claude.getLaunchConfig({ autoApprove: true, args: ['-p', 'hi'] })).toMatchObject({ command: 'claude', args: ['-p', 'hi'] });
     const auto: Array<[string, string[], string[]]> = [
       ['codex', ['--no-daemon'], ['--sandbox', 'workspace-write', '--ask-for-approval', 'on-request']],
-      ['gemini', [], ['--approval-mode', 'yolo']],
-      ['qwen', [], ['--approval-mode', 'yolo']],
+      ['gemini', [], []],
+      ['qwen', [], []],
       ['aider', [], ['--yes-always']],
     ];
     for (const [id, always, flags] of auto) {

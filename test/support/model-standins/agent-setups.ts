@@ -157,6 +157,10 @@ export function prepareAgent(cli: AgentCli, standinUrl: string, opts: LaunchOpti
       // them; 'fresh' leaves the model out, which brings up its auth dialog.
       Object.assign(env, { OPENAI_BASE_URL: `${standinUrl}/v1`, OPENAI_API_KEY: API_KEY });
       if (seeded) env.OPENAI_MODEL = 'standin-model';
+      // Seeded for 'fresh' too: with npm's variables in its environment (a task of a hub started under npx),
+      // Qwen Code installs its newest release globally with npm on start (seen: 0.24.4 into the system's
+      // node_modules) — the tests are offline and run the pinned version.
+      write(join(home, '.qwen/settings.json'), JSON.stringify({ general: { enableAutoUpdate: false } }, null, 2));
       break;
   }
   args = [...args, ...(opts.args ?? [])];

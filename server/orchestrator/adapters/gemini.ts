@@ -1,0 +1,18 @@
+// Google Gemini CLI, as adapter data. Tested with 0.61.0 (screens in test/fixtures/agent-screens/gemini/).
+import type { AdapterConfigInput } from '../adapter-schema.js';
+
+export const geminiAdapter: AdapterConfigInput = {
+  description:
+    'Google Gemini CLI (tested with 0.61.0): tool calls through its BeforeTool hook (run with --approval-mode yolo, the hook as the gate), turn end through AfterAgent.',
+  command: 'gemini',
+  hooks: 'gemini',
+  autoPolicy: {
+    // No flag (--yolo is deprecated in 0.61): the per-run hook wiring already runs Gemini with
+    // --approval-mode yolo and every tool call Gemini would ask about reaches the task's policy through the
+    // hook. The handler is for Gemini's own dialog when the hook left a call to it.
+    injectArgs: [],
+    handlers: [{ type: 'choose', when: 'Allow execution|Apply this change', option: 'Allow once' }],
+  },
+  // The prompt marker is `>`, `*` in yolo mode (how gatehouse runs it with hooks).
+  detect: { idle: ['^\\s*│?\\s*[>*]\\s+(Type your message.*)?│?$'], busy: ['esc to cancel'] },
+};
