@@ -4,14 +4,11 @@
 // Gemini's policy still decides after an "allow", so in the default approval mode a person's Yes in gatehouse
 // is followed by Gemini's own dialog in the terminal. (Under `gatehouse run` Gemini runs with
 // --approval-mode yolo and the hook is the gate: see orchestrated-hooks.test.ts.)
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordTestedWith } from './tested-with.js';
-import { cliLauncher } from '../../server/package-info.js';
-import { COMMAND, fileExists, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
-import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
+import { askThroughHook, COMMAND, fileExists, installedByHand, PROMPT, skipUnlessInstalled, startHookRun, toolResultSeen, type HookRun } from '../support/agent-hook-run.js';
 
 let run: HookRun | null = null;
 afterEach(async () => {
@@ -19,12 +16,6 @@ afterEach(async () => {
   run = null;
 });
 
-/** Installs the hook exactly as a person would, into the run's HOME (Gemini's own settings file). */
-function installHook(launch: AgentLaunch) {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: launch.home, GATEHOUSE_HOME: launch.env.GATEHOUSE_HOME };
-  delete env.GEMINI_CLI_HOME;
-  execFileSync(process.execPath, [cliLauncher, 'hooks', 'install', 'gemini', '--yes', '--wait', '60'], { env });
-}
 
 const READY = 'Type your message';
 const DIALOG = 'Allow execution of';
@@ -33,30 +24,25 @@ describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI BeforeTool hook → g
   beforeEach(() => recordTestedWith('gemini', 'hooks'));
 
   it("a person's No: nothing runs, and the model is told why", async () => {
-    run = await startHookRun('gemini', { hub: true, configure: installHook });
-    await run.cli.waitFor(READY);
-    await run.cli.submit(PROMPT);
-    const question = await run.pendingQuestion();
+    run = await startHookRun('gemini', { hub: true, configure: installedByHand('gemini') });
+    const question = await askThroughHook(run, READY);
     expect(question.request.title).toBe('Gemini CLI: allow run_shell_command?');
     expect(question.request.prompt).toContain(COMMAND);
     await run.answer(question.id, 'no');
-    const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
-    expect(seen.toolResults[0].output).toContain('The person said No through gatehouse. Do not run it; ask them what to do instead.');
+    expect((await toolResultSeen(run)).output).toContain('The person said No through gatehouse. Do not run it; ask them what to do instead.');
     expect(fileExists(run.madeFile)).toBe(false);
     expect(run.cli.screen().join('\n')).not.toContain(DIALOG);
   });
 
   it("a person's Yes cannot grant it: Gemini's own dialog still asks (its hook has no allow), then Allow once runs it once", async () => {
-    run = await startHookRun('gemini', { hub: true, configure: installHook });
-    await run.cli.waitFor(READY);
-    await run.cli.submit(PROMPT);
-    const question = await run.pendingQuestion();
+    run = await startHookRun('gemini', { hub: true, configure: installedByHand('gemini') });
+    const question = await askThroughHook(run, READY);
     await run.answer(question.id, 'yes');
     await run.cli.waitFor(DIALOG);
     expect(fileExists(run.madeFile)).toBe(false);
     await run.cli.settle();
     run.cli.write('\r'); // "Allow once", highlighted
-    await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+    await toolResultSeen(run);
     expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
     // "Allow once" saves no rule: the person's settings hold the seeded auth and the installed hook, nothing else.
     const settings = JSON.parse(readFileSync(join(run.launch.home, '.gemini/settings.json'), 'utf8'));
@@ -65,15 +51,17 @@ describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI BeforeTool hook → g
   });
 
   it("hub down: the hook answers ask and Gemini's own dialog asks", async () => {
-    run = await startHookRun('gemini', { hub: false, configure: installHook });
+    run = await startHookRun('gemini', { hub: false, configure: installedByHand('gemini') });
     await run.cli.waitFor(READY);
     await run.cli.submit(PROMPT);
     await run.cli.waitFor(DIALOG);
     expect(fileExists(run.madeFile)).toBe(false);
     expect(run.standin.toolResultsSeen()).toEqual([]);
-    await run.cli.settle();
+    // Gemini draws a forced dialog while it still settles its focus: an Enter right after the first quiet frame
+    // can be dropped (seen 2 in 4 runs), so the screen must stay still longer.
+    await run.cli.settle(1500);
     run.cli.write('\r');
-    await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+    await toolResultSeen(run);
     expect(fileExists(run.madeFile)).toBe(true);
   });
 });

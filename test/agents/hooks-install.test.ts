@@ -31,6 +31,8 @@ async function gatehouse(home: string, ...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, GATEHOUSE_HOME: join(home, 'gatehouse-data') };
   delete env.CLAUDE_CONFIG_DIR;
   delete env.CODEX_HOME;
+  delete env.GEMINI_CLI_HOME;
+  delete env.QWEN_HOME;
   return run$(process.execPath, [cliLauncher, 'hooks', ...args], { env });
 }
 
@@ -82,6 +84,31 @@ describe('gatehouse hooks install / uninstall', () => {
     writeFileSync(file, JSON.stringify(edited));
     await gatehouse(home, 'uninstall', 'codex', '--yes');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ hooks: { Stop: edited.hooks.Stop } });
+  });
+
+  it('Gemini CLI and Qwen Code: merged into their settings.json with their own matcher and millisecond timeouts; uninstall restores the file byte for byte', async () => {
+    const home = tempHome();
+    const files = { gemini: join(home, '.gemini/settings.json'), qwen: join(home, '.qwen/settings.json') };
+    const theirs = '{\n    "security": { "auth": { "selectedType": "gemini-api-key" } },\n    "hooks": { "AfterTool": [ { "hooks": [ { "type": "command", "command": "audit-log" } ] } ] }\n}';
+    for (const file of Object.values(files)) {
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, theirs);
+    }
+    await gatehouse(home, 'install', 'gemini', '--yes');
+    await gatehouse(home, 'install', 'qwen', '--yes');
+    const gemini = JSON.parse(readFileSync(files.gemini, 'utf8'));
+    expect(gemini.security).toEqual({ auth: { selectedType: 'gemini-api-key' } });
+    expect(gemini.hooks.AfterTool[0].hooks[0].command).toBe('audit-log');
+    expect(gemini.hooks.BeforeTool).toHaveLength(1);
+    expect(gemini.hooks.BeforeTool[0].hooks[0]).toMatchObject({ type: 'command', timeout: 150_000 });
+    expect(gemini.hooks.BeforeTool[0].hooks[0].command).toMatch(/ gemini BeforeTool --wait 120$/);
+    expect(new RegExp(gemini.hooks.BeforeTool[0].matcher).test('read_file')).toBe(false);
+    const qwen = JSON.parse(readFileSync(files.qwen, 'utf8'));
+    expect(qwen.hooks.PermissionRequest[0]).toMatchObject({ matcher: '*', hooks: [{ type: 'command', timeout: 150_000 }] });
+    await gatehouse(home, 'uninstall', 'gemini', '--yes');
+    await gatehouse(home, 'uninstall', 'qwen', '--yes');
+    expect(readFileSync(files.gemini, 'utf8')).toBe(theirs);
+    expect(readFileSync(files.qwen, 'utf8')).toBe(theirs);
   });
 
   it('refuses a settings file that is not JSON, naming it, and leaves it alone', async () => {

@@ -1,12 +1,10 @@
 // Qwen Code 0.15.10 run by hand after `gatehouse hooks install qwen` (its Claude-compatible PermissionRequest
 // hook merged into the person's own ~/.qwen/settings.json), against its model stand-in and a real hub.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordTestedWith } from './tested-with.js';
-import { cliLauncher } from '../../server/package-info.js';
-import { COMMAND, fileExists, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
+import { askThroughHook, COMMAND, fileExists, installedByHand, PROMPT, skipUnlessInstalled, startHookRun, toolResultSeen, type HookRun } from '../support/agent-hook-run.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
 
 let run: HookRun | null = null;
@@ -15,12 +13,6 @@ afterEach(async () => {
   run = null;
 });
 
-/** Installs the hook exactly as a person would, into the run's HOME (Qwen Code's own settings file). */
-function installHook(launch: AgentLaunch) {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: launch.home, GATEHOUSE_HOME: launch.env.GATEHOUSE_HOME };
-  delete env.QWEN_HOME;
-  execFileSync(process.execPath, [cliLauncher, 'hooks', 'install', 'qwen', '--yes', '--wait', '60'], { env });
-}
 
 /** Allow rules Qwen Code could have saved ("Always allow â€¦ in this project / for this user"). */
 function savedAllowRules(launch: AgentLaunch): unknown[] {
@@ -40,25 +32,20 @@ describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code PermissionRequest hook â
   beforeEach(() => recordTestedWith('qwen', 'hooks'));
 
   it("a person's No: nothing runs, and the model is told why", async () => {
-    run = await startHookRun('qwen', { hub: true, configure: installHook });
-    await run.cli.waitFor(READY);
-    await run.cli.submit(PROMPT);
-    const question = await run.pendingQuestion();
+    run = await startHookRun('qwen', { hub: true, configure: installedByHand('qwen') });
+    const question = await askThroughHook(run, READY);
     expect(question.request.title).toBe('Qwen Code: allow run_shell_command?');
     expect(question.request.prompt).toContain(COMMAND);
     await run.answer(question.id, 'no');
-    const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
-    expect(seen.toolResults[0].output).toContain('The person said No through gatehouse. Do not run it; ask them what to do instead.');
+    expect((await toolResultSeen(run)).output).toContain('The person said No through gatehouse. Do not run it; ask them what to do instead.');
     expect(fileExists(run.madeFile)).toBe(false);
   });
 
   it("a person's Yes: the command runs once and no allow rule is saved", async () => {
-    run = await startHookRun('qwen', { hub: true, configure: installHook });
-    await run.cli.waitFor(READY);
-    await run.cli.submit(PROMPT);
-    const question = await run.pendingQuestion();
+    run = await startHookRun('qwen', { hub: true, configure: installedByHand('qwen') });
+    const question = await askThroughHook(run, READY);
     await run.answer(question.id, 'yes');
-    await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+    await toolResultSeen(run);
     expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
     await run.cli.waitFor('All done.');
     expect(run.standin.toolResultsSeen()).toHaveLength(1);
@@ -66,7 +53,7 @@ describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code PermissionRequest hook â
   });
 
   it("hub down: the hook stays quiet and Qwen Code's own dialog asks", async () => {
-    run = await startHookRun('qwen', { hub: false, configure: installHook });
+    run = await startHookRun('qwen', { hub: false, configure: installedByHand('qwen') });
     await run.cli.waitFor(READY);
     await run.cli.submit(PROMPT);
     await run.cli.waitFor(DIALOG);
@@ -74,7 +61,7 @@ describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code PermissionRequest hook â
     expect(run.standin.toolResultsSeen()).toEqual([]);
     await run.cli.settle();
     run.cli.write('\r'); // "Yes, allow once", highlighted
-    await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+    await toolResultSeen(run);
     expect(fileExists(run.madeFile)).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
 // Shared set-up for the hook tests with the real CLIs: a real hub, a model stand-in that asks for one shell
 // command, the CLI in a PTY with the gatehouse hook configured, and helpers to find and answer the question.
+import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { expect } from 'vitest';
 import { join } from 'node:path';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { hookCommandLine as installedHookCommandLine } from '../../server/agents/hook-command-line.js';
+import { cliLauncher } from '../../server/package-info.js';
 import { installedVersion, prepareAgent, WIRE_FORMATS, type AgentCli, type AgentLaunch } from './model-standins/agent-setups.js';
 import { startModelStandin, type ModelStandin } from './model-standins/standin-server.js';
 import type { ScriptStep } from './model-standins/script.js';
@@ -91,4 +93,25 @@ export async function askAndRefuse(run: HookRun): Promise<void> {
   const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
   expect(seen.toolResults[0].output).toContain('The person said No through gatehouse');
   expect(existsSync(run.madeFile)).toBe(false);
+}
+
+/** `gatehouse hooks install <cli> --yes` as a person runs it, into the run's HOME (the CLI's own settings file). */
+export function installedByHand(cli: AgentCli, waitSeconds = 60): (launch: AgentLaunch) => void {
+  return (launch) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: launch.home, GATEHOUSE_HOME: launch.env.GATEHOUSE_HOME };
+    for (const name of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'GEMINI_CLI_HOME', 'QWEN_HOME']) delete env[name];
+    execFileSync(process.execPath, [cliLauncher, 'hooks', 'install', cli, '--yes', '--wait', String(waitSeconds)], { env });
+  };
+}
+
+/** Gives the CLI the prompt once `ready` is on screen, and waits for the hook's question in the hub. */
+export async function askThroughHook(run: HookRun, ready: string): Promise<ChoiceSessionView> {
+  await run.cli.waitFor(ready);
+  await run.cli.submit(PROMPT);
+  return run.pendingQuestion();
+}
+
+/** What the CLI sent the model back as the tool call's result. */
+export async function toolResultSeen(run: HookRun) {
+  return (await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back')).toolResults[0];
 }
