@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { choiceUrl, portalUrl } from '../server/hub/handoff.js';
 import { createChoice, expect, getSession, test } from '../test/support/e2e/portal-fixture.js';
 
 const DIST = join(process.cwd(), 'dist', 'web');
@@ -92,5 +93,36 @@ test.describe('scripts off (bundle built)', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('fallback-final')).toBeVisible();
     expect((await getSession(hub, session.id)).result).toMatchObject({ status: 'cancelled', global_annotation: 'not now' });
+  });
+
+  test('the plain page is styled by its own stylesheet (options as boxes beside the list)', async ({ page, hub }) => {
+    await createChoice(hub);
+    await page.goto(portalUrl(hub.baseUrl, hub.token));
+    await expect(page.getByTestId('fallback-list')).toBeVisible();
+    await expect(page.locator('.fb')).toHaveCSS('display', 'flex');
+  });
+});
+
+test.describe('first load with the credential', () => {
+  test('a choice page is usable within 20 KB on the wire: everything it fetches until the list and countdown are live', async ({ page, hub }) => {
+    const { session } = await createChoice(hub);
+    const sizes: Array<Promise<number>> = [];
+    page.on('requestfinished', (request) => sizes.push(request.sizes().then((s) => s.responseBodySize)));
+    await page.goto(choiceUrl(hub.baseUrl, hub.token, session.id));
+    await expect(page.getByTestId('interaction-list')).toBeVisible();
+    await page.getByTestId('countdown').waitFor();
+    await page.waitForLoadState('networkidle');
+    const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+    expect(bytes).toBeLessThanOrEqual(20 * 1024);
+  });
+
+  test('views shown later bring their strings: settings, and the final state of a gate that ends while shown', async ({ page, hub }) => {
+    const { session } = await createChoice(hub);
+    await page.goto(choiceUrl(hub.baseUrl, hub.token, session.id));
+    await page.getByTestId('settings-toggle').click();
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await hub.client.request('POST', `/api/sessions/${session.id}/cancel`, {});
+    await expect(page.getByTestId('choice')).toContainText('This interaction is over — shown read-only.');
+    await expect(page.getByTestId('final-status')).toBeVisible();
   });
 });

@@ -4,7 +4,7 @@ import type { PortalBoot } from '../server/web-portal/boot-data.js';
 import { initI18n } from './config/i18n.js';
 import { HubSocket } from './live/hub-socket.js';
 import { App } from './layout/App.js';
-import { watchNotifications } from './notify/notification-watch.js';
+import { watchNotificationsWhenAllowed } from './notify/watch-when-allowed.js';
 import { AppContext } from './state/app-context.js';
 import { AppStore } from './state/app-store.js';
 
@@ -21,7 +21,7 @@ const socket = new HubSocket(store);
 socket.clock.addOneWay(boot.server_now, Date.now());
 // The socket follows the sessions in the store: on every (re)connect the hub sends each as it is now.
 socket.connect();
-watchNotifications(store, socket);
+watchNotificationsWhenAllowed(store, socket, boot.interactions);
 
 initI18n(boot.settings.effective_language, boot.catalog);
 const root = document.getElementById('app')!;

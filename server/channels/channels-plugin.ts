@@ -1,7 +1,6 @@
 import { notifyUrlFromEnv } from '../config/channel-env.js';
 import type { HubPlugin } from '../hub/context.js';
 import { gateLink } from '../hub/handoff.js';
-import { ChannelStatusBoard } from './channel-status.js';
 import { NOTIFY_CHANNEL, NotifyWebhook } from './notify/notify-webhook.js';
 import { registerTelegram } from './telegram/telegram-plugin.js';
 
@@ -10,7 +9,7 @@ import { registerTelegram } from './telegram/telegram-plugin.js';
  * notify webhook. Their state is added to /api/health as `channels`.
  */
 export const channelsPlugin: HubPlugin = async (app, ctx) => {
-  const status = new ChannelStatusBoard();
+  const status = ctx.channels;
   app.addHook('preSerialization', async (request, _reply, payload: unknown) =>
     request.routeOptions.url === '/api/health' && payload && typeof payload === 'object' ? { ...payload, channels: status.snapshot() } : payload,
   );

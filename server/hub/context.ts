@@ -6,6 +6,7 @@ import type { SettingsService } from '../settings/settings-service.js';
 import type { HubEvents } from './hub-events.js';
 import type { InteractionRegistry } from './interaction-registry.js';
 import type { ActivityTracker } from './activity-tracker.js';
+import type { ChannelStatusBoard } from '../channels/channel-status.js';
 
 /** Everything a hub concern needs, handed to each plugin in server/hub/plugins.ts. */
 export interface HubContext {
@@ -24,6 +25,8 @@ export interface HubContext {
   interactions: InteractionRegistry;
   /** Keeps the hub from idling out while something (a task, a client) is running. */
   activity: ActivityTracker;
+  /** How the channels to the outside (Telegram, the notify webhook) are doing: /api/health and the portal's first state. */
+  channels: ChannelStatusBoard;
 }
 
 /** A hub concern: registers its routes and listeners. Listed explicitly in server/hub/plugins.ts. */

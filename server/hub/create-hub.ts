@@ -17,6 +17,7 @@ import { answerOversizedBodies, MAX_DRAINED_BYTES } from './body-limit.js';
 import { compressResponses } from './compress-responses.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
 import type { HubContext } from './context.js';
+import { ChannelStatusBoard } from '../channels/channel-status.js';
 
 export interface Hub {
   app: FastifyInstance;
@@ -53,6 +54,7 @@ export async function createHub(config: HubConfig, log: Logger, env: NodeJS.Proc
     events: new HubEvents(),
     interactions: new InteractionRegistry(),
     activity: new ActivityTracker(),
+    channels: new ChannelStatusBoard(),
   };
   for (const plugin of hubPlugins) await plugin(app, ctx);
   app.addHook('onClose', async () => sessions.close());

@@ -1,6 +1,7 @@
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
+import type { ChannelStatus } from '../channels/channel-status.js';
 
 export type PortalPage = 'list' | 'choice' | 'history' | 'task' | 'resolve';
 
@@ -23,6 +24,8 @@ export interface PortalBoot {
   /** How many active rows exist in all; the rest load on scroll (`GET /api/interactions?filter=active&cursor=`). */
   active_total: number;
   server_now: number;
+  /** Telegram's state as /api/health says it (the header's chip), null on a gate link's page; refreshed by the page. */
+  telegram: Pick<ChannelStatus, 'state' | 'detail'> | null;
   /** The task the page shows: an orchestrated task (page 'task', web/tasks/) or a resolve task (page 'resolve', web/resolve/). */
   task_id: string | null;
 }

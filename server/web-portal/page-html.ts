@@ -1,6 +1,5 @@
 import { bootJson, type PortalBoot } from './boot-data.js';
 import { esc } from './html-escape.js';
-import { FALLBACK_CSS } from './fallback-page.js';
 import type { WebBundle } from './web-assets.js';
 
 export const ASSET_ROUTE = '/assets';
@@ -22,7 +21,7 @@ ${bundle.stylesheets.map((css) => `<link rel="stylesheet" href="${at(css)}">`).j
 </head>
 <body>
 <div id="app"></div>
-${noScript ? `<noscript><style>${FALLBACK_CSS}</style>${noScript}</noscript>` : ''}
+${noScript ? `<noscript><link rel="stylesheet" href="${at(bundle.fallbackStylesheet)}">${noScript}</noscript>` : ''}
 <script type="application/json" id="gatehouse-boot">${bootJson(boot)}</script>
 </body>
 </html>

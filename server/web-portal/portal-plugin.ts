@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 import { LANGUAGES, type Language } from '../../shared/settings.js';
 import { RequestValidationError } from '../../shared/validation-error.js';
+import type { ChannelStatus } from '../channels/channel-status.js';
+import { TELEGRAM_CHANNEL } from '../channels/telegram/telegram-config.js';
 import type { HubContext, HubPlugin } from '../hub/context.js';
 import { GATE_PARAM, terminalCommand } from '../hub/handoff.js';
 import { accessOf, OPEN_TO_GATE_LINK } from '../hub/request-guard.js';
@@ -18,21 +20,27 @@ import { loadWebBundle, webDistDir } from './web-assets.js';
 async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | null, taskId: string | null = null, gateOnly = false): Promise<PortalBoot> {
   const settings = ctx.settings.get();
   const stored = sessionId && ctx.sessions.has(sessionId) ? ctx.sessions.get(sessionId) : null;
+  // Notices are said to the agent ("give the user the url"); the page shows none of them.
+  const session = stored ? { ...ctx.sessions.view(stored), notices: [] } : null;
+  const access = gateOnly ? 'gate' : 'full';
   return {
     page,
-    access: gateOnly ? 'gate' : 'full',
+    access,
     session_id: sessionId,
-    session: stored ? ctx.sessions.view(stored) : null,
+    session,
     prompt_html: stored ? (await loadPromptHtml())(promptBelowTitle(stored.request.prompt, stored.request.title)) : null,
     terminal_command: stored ? terminalCommand(stored.id, ctx.config.paths.dir) : null,
     settings,
-    catalog: await pageCatalog(settings.effective_language, gateOnly ? 'gate' : 'full'),
+    catalog: await pageCatalog(settings.effective_language, { page, access, session }),
     // A page opened with a gate link shows that gate alone: nothing of the list.
     ...(gateOnly ? { interactions: [], active_total: 0 } : ctx.interactions.firstView(undefined, sessionId ? { kind: 'choice', id: sessionId } : taskId ? { kind: page === 'resolve' ? 'resolve' : 'task', id: taskId } : undefined)),
     server_now: Date.now(),
+    telegram: gateOnly ? null : channelState(ctx.channels.get(TELEGRAM_CHANNEL)),
     task_id: taskId,
   };
 }
+
+const channelState = (status: ChannelStatus | undefined) => (status ? { state: status.state, detail: status.detail } : null);
 
 /**
  * The web portal: page routes (/, /choice/:id, /history, /tasks/:id, /resolve/:id), the content-hashed bundle at

@@ -9,5 +9,5 @@ import { pageCatalog } from './page-catalog.js';
 export async function warmFirstPage(ctx: HubContext): Promise<void> {
   const { promptHtml } = await import('./prompt-html.js');
   promptHtml('**gatehouse** warms up: `code`, a [link](https://example.invalid) and\n\n- [ ] a task');
-  await pageCatalog(ctx.settings.get().effective_language, 'gate');
+  await pageCatalog(ctx.settings.get().effective_language, { page: 'choice', access: 'gate' });
 }

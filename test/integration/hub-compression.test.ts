@@ -31,9 +31,26 @@ describe('hub compresses what it sends', () => {
     const gateKeys = Object.keys(catalog(load.page.text));
     expect(gateKeys).toContain('portal:choice.freeText');
     expect(gateKeys.filter((k) => /^portal:(settings|history|resolve|taskPage|list)\./.test(k))).toEqual([]);
-    // With the credential the page can show every view, so its catalog has them all.
+    // With the credential the page has the list and its home view; views shown later (settings, history) bring their
+    // strings from the whole catalog, which has every string a page can show.
     const full = await wireGet(`${hub.baseUrl}/`, { authorization: `Bearer ${hub.token}` });
-    expect(Object.keys(catalog(full.text))).toEqual(expect.arrayContaining(['portal:settings.title', 'portal:list.title', ...gateKeys]));
+    const fullKeys = Object.keys(catalog(full.text));
+    expect(fullKeys).toEqual(expect.arrayContaining(['portal:list.title', 'portal:root.heading', 'portal:choice.freeText']));
+    expect(fullKeys.filter((k) => /^portal:(settings|history|resolve|taskPage|final)\./.test(k))).toEqual([]);
+    const whole = await wireGet(`${hub.baseUrl}/api/portal/catalog/en`, { authorization: `Bearer ${hub.token}` });
+    expect(Object.keys(JSON.parse(whole.text).catalog)).toEqual(expect.arrayContaining(['portal:settings.title', 'portal:history.title', 'portal:final.heading', ...fullKeys, ...gateKeys]));
+    // The no-script body's stylesheet is a file of its own that only a browser without scripts asks for.
+    const sheet = /<noscript><link rel="stylesheet" href="([^"]+)">/.exec(load.page.text)![1];
+    const css = await wireGet(new URL(sheet, hub.baseUrl).href);
+    expect(css.status).toBe(200);
+    expect(css.text).toContain('.fb{display:flex');
+  });
+
+  it('compresses small JSON answers too (a health check of ~500 bytes)', async () => {
+    const health = await wireGet(`${hub.baseUrl}/api/health`, { authorization: `Bearer ${hub.token}` });
+    expect(health.headers['content-encoding']).toBe('br');
+    expect(health.wireBytes).toBeLessThan(Buffer.byteLength(health.text));
+    expect(JSON.parse(health.text).ok).toBe(true);
   });
 
   it('compresses JSON answers for clients that accept it, and not for those that do not', async () => {

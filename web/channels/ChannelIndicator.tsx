@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../config/i18n.js';
+import { useServices } from '../state/app-context.js';
 
 interface ChannelStatus {
   state: 'off' | 'invalid' | 'connecting' | 'ok' | 'down';
@@ -9,9 +10,13 @@ interface ChannelStatus {
 const REFRESH_MS = 10_000;
 const CLASS: Record<ChannelStatus['state'], string> = { ok: 'conn conn-open', down: 'conn conn-closed', invalid: 'conn conn-closed', connecting: 'conn', off: 'conn' };
 
-/** A chip in the header saying whether answering from Telegram works (from /api/health); hidden when it is off. */
+/**
+ * A chip in the header saying whether answering from Telegram works; hidden when it is off. The page starts with the
+ * state the hub embedded (no request on the first load), then follows /api/health.
+ */
 export function ChannelIndicator() {
-  const [telegram, setTelegram] = useState<ChannelStatus | null>(null);
+  const { boot } = useServices();
+  const [telegram, setTelegram] = useState<ChannelStatus | null>(boot.telegram);
   useEffect(() => {
     let stopped = false;
     const load = () =>
@@ -19,7 +24,6 @@ export function ChannelIndicator() {
         .then((r) => (r.ok ? (r.json() as Promise<{ channels?: { telegram?: ChannelStatus } }>) : null))
         .then((health) => !stopped && setTelegram(health?.channels?.telegram ?? null))
         .catch(() => undefined);
-    void load();
     const timer = setInterval(load, REFRESH_MS);
     return () => {
       stopped = true;

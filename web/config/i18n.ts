@@ -3,8 +3,9 @@ import type { Language } from '../../shared/settings.js';
 /**
  * The page's strings. i18next runs in the hub (shared/i18n, the same instance the terminal UI uses, with
  * its English fallback): the hub resolves the `portal` and `common` namespaces into a flat catalog for a
- * language, embeds the one in force in the page and serves others at /api/portal/catalog/:lang. The page
- * only looks keys up and fills in {{placeholders}} — keeping i18next's 16 KB out of the first load.
+ * language, embeds in the page the strings of its first view in the language in force (server/web-portal/
+ * page-catalog.ts) and serves whole catalogs at /api/portal/catalog/:lang. The page only looks keys up and fills in
+ * {{placeholders}} — keeping i18next's 16 KB out of the first load.
  */
 export type Catalog = Record<string, string>;
 
@@ -22,15 +23,35 @@ export function initI18n(language: Language, catalog: Catalog): void {
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
 }
 
+/** Whole catalogs fetched (or being fetched), by language; one request each. */
+const whole: Partial<Record<Language, Promise<boolean>>> = {};
+
+function loadWholeCatalog(language: Language): Promise<boolean> {
+  whole[language] ??= fetch(`/api/portal/catalog/${language}`, { credentials: 'same-origin' })
+    .then(async (response) => {
+      if (!response.ok) return false;
+      catalogs[language] = { ...catalogs[language], ...((await response.json()) as { catalog: Catalog }).catalog };
+      return true;
+    })
+    .catch(() => false)
+    .then((ok) => (ok ? true : ((whole[language] = undefined), false)));
+  return whole[language]!;
+}
+
 /** Loads the language's catalog if needed and switches; resolves once the page can re-render in it. */
 export async function setLanguage(language: Language): Promise<void> {
-  if (!catalogs[language]) {
-    const response = await fetch(`/api/portal/catalog/${language}`, { credentials: 'same-origin' });
-    if (!response.ok) return;
-    catalogs[language] = ((await response.json()) as { catalog: Catalog }).catalog;
-  }
+  if (!catalogs[language] && !(await loadWholeCatalog(language))) return;
   current = language;
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+}
+
+/**
+ * `view` once the catalog holds its strings (`probe`: one of its keys). The page's catalog has only its first view's
+ * strings; a view opened later (settings, history, a task or resolve page) fetches the whole catalog with its code.
+ */
+export async function withStrings<T>(probe: string, view: Promise<T>): Promise<T> {
+  if (!(probe in (catalogs[current] ?? {}))) await loadWholeCatalog(current);
+  return view;
 }
 
 /** `t('choice.hintMulti', {min, max})` (portal namespace) or `t('common:status.pending')`. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { setLanguage, t } from '../config/i18n.js';
+import { setLanguage, t, withStrings } from '../config/i18n.js';
 import { ChannelIndicator } from '../channels/ChannelIndicator.js';
 import { NotifyPrompt } from '../notify/NotifyPrompt.js';
 import { ChoicePage } from '../rendering/ChoicePage.js';
@@ -10,10 +10,11 @@ import { GateLinkHint } from './GateLinkHint.js';
 
 // The list is a chunk of its own: a page opened with a gate link shows none, so its first load leaves it out.
 const InteractionList = lazyView(() => import('../list/InteractionList.js').then((m) => m.InteractionList));
-const SettingsPanel = lazyView(() => import('../config/SettingsPanel.js').then((m) => m.SettingsPanel));
-const HistoryPage = lazyView(() => import('../history/HistoryPage.js').then((m) => m.HistoryPage));
-const TaskPage = lazyView(() => import('../tasks/TaskPage.js').then((m) => m.TaskPage));
-const ResolvePage = lazyView(() => import('../resolve/ResolvePage.js').then((m) => m.ResolvePage));
+// Views whose strings are not in every page's catalog (server/web-portal/page-catalog.ts): they bring them.
+const SettingsPanel = lazyView(() => withStrings('portal:settings.title', import('../config/SettingsPanel.js')).then((m) => m.SettingsPanel));
+const HistoryPage = lazyView(() => withStrings('portal:history.title', import('../history/HistoryPage.js')).then((m) => m.HistoryPage));
+const TaskPage = lazyView(() => withStrings('portal:taskPage.goal', import('../tasks/TaskPage.js')).then((m) => m.TaskPage));
+const ResolvePage = lazyView(() => withStrings('portal:resolve.heading', import('../resolve/ResolvePage.js')).then((m) => m.ResolvePage));
 
 /**
  * The shell of every page: header, the interaction list on the left, the page's own content. A page opened with a

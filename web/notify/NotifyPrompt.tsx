@@ -3,12 +3,13 @@ import { t } from '../config/i18n.js';
 import { useServices } from '../state/app-context.js';
 import { useStore } from '../state/app-store.js';
 import { notificationsSupported } from './notifier.js';
+import { watchNotificationsWhenAllowed } from './watch-when-allowed.js';
 
 const DISMISSED = 'gatehouse.notify.dismissed';
 
 /** Asks politely (a dismissible banner, never on load by itself) for permission to notify. */
 export function NotifyPrompt() {
-  const { store } = useServices();
+  const { store, socket } = useServices();
   const enabled = useStore(store, (s) => s.settings.notifications.enabled);
   const [state, setState] = useState(() => (notificationsSupported() ? Notification.permission : 'denied'));
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED) === '1');
@@ -16,7 +17,7 @@ export function NotifyPrompt() {
   return (
     <div class="notify-prompt" role="region" aria-label={t('notify.ask')} data-testid="notify-prompt">
       <span>{t('notify.ask')}</span>
-      <button type="button" class="btn" onClick={() => void Notification.requestPermission().then(setState)} data-testid="notify-allow">
+      <button type="button" class="btn" onClick={() => void Notification.requestPermission().then((permission) => (setState(permission), watchNotificationsWhenAllowed(store, socket)))} data-testid="notify-allow">
         {t('notify.allow')}
       </button>
       <button

@@ -2,6 +2,7 @@ import { t } from '../config/i18n.js';
 import type { HubSocket } from '../live/hub-socket.js';
 import { newActiveIds } from '../list/list-filter.js';
 import type { AppStore } from '../state/app-store.js';
+import type { InteractionSummary } from '../../shared/interactions.js';
 import { notifyIfHidden } from './notifier.js';
 
 const SOON_MS = 10_000;
@@ -10,13 +11,14 @@ const SOON_MS = 10_000;
  * Watches the live state and notifies (while the tab is hidden, as the settings allow): a new interaction,
  * a pending one with < 10 s left, one that timed out or was auto-submitted. Each event once per interaction.
  */
-export function watchNotifications(store: AppStore, socket: HubSocket): void {
+export function watchNotifications(store: AppStore, socket: HubSocket, since: InteractionSummary[] = store.state.interactions): void {
   const warned = new Set<string>();
   const ended = new Set<string>();
-  let previous = store.state.interactions;
+  // `since`: the rows the page started with — what changed before this module loaded is news too.
+  let previous = since;
   for (const row of previous) if (!row.active) ended.add(row.id);
 
-  store.subscribe((state) => {
+  const check = (state: AppStore['state']) => {
     const prefs = state.settings.notifications;
     if (state.interactions !== previous) {
       const rows = state.interactions;
@@ -39,7 +41,9 @@ export function watchNotifications(store: AppStore, socket: HubSocket): void {
       }
       previous = rows;
     }
-  });
+  };
+  store.subscribe(check);
+  check(store.state);
 
   setInterval(() => {
     const state = store.state;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { i18n, t } from '../config/i18n.js';
+import { i18n, t, withStrings } from '../config/i18n.js';
 import { Countdown } from '../live/Countdown.js';
 import { DeadlineControl } from '../live/DeadlineControl.js';
 import { intlLocale, relativeAge } from '../list/relative-age.js';
@@ -11,9 +11,10 @@ import { TerminalSwitch } from './TerminalSwitch.js';
 import { ChoiceSource } from './ChoiceSource.js';
 import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 
-const FinalState = lazyView(() => import('./FinalState.js').then((m) => m.FinalState));
+// Both bring their strings when the page's catalog lacks them (a gate that ends while shown; see page-catalog.ts).
+const FinalState = lazyView(() => withStrings('portal:final.heading', import('./FinalState.js')).then((m) => m.FinalState));
 // Only gates with several questions need this form: its code is not part of every choice page's first load.
-const QuestionsForm = lazyView(() => import('./QuestionsForm.js').then((m) => m.QuestionsForm));
+const QuestionsForm = lazyView(() => withStrings('portal:questions.keys', import('./QuestionsForm.js')).then((m) => m.QuestionsForm));
 
 /** /choice/:id — the question, live countdown and answer form while pending; the final state once over. */
 export function ChoicePage() {
