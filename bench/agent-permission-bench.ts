@@ -3,7 +3,7 @@
 // e2e-agents/ (skipped, with a note, when not installed).
 // - Asked: from the model stand-in starting its reply with the tool call to the hub's WebSocket pushing the task
 //   waiting on a person with its hook's question. Split by the hook's own times (GATEHOUSE_HOOK_TIMES): the CLI
-//   until the hook process starts, the hook process until its request goes out, the hub until the push.
+//   until the hook process starts, the hook process until its request goes out (Node's start; the CLI's hook input read), the hub until the push.
 // - Answered: from the /choose request going out to the hook process having the hub's answer (it prints it and
 //   exits at once), and to the command having run (its file appears).
 import { readFileSync, watch, writeFileSync } from 'node:fs';
@@ -41,6 +41,8 @@ function hookQuestionPushed(socket: WebSocket, taskId: string): Promise<number> 
 interface HookTimes {
   event: string;
   started: number;
+  running: number;
+  read: number;
   posted: number;
   answered: number;
 }
@@ -57,6 +59,8 @@ interface RunFigures {
   asked: number;
   cliToHookStart: number;
   hookStartToPost: number;
+  nodeStart: number;
+  inputRead: number;
   hubToPush: number;
   answerToHook: number;
   answerToCommandRan: number;
@@ -97,6 +101,8 @@ async function oneRun(hub: TestHub, socket: WebSocket, cli: AgentCli, i: number)
       asked: shown - askedAt,
       cliToHookStart: hook.started - askedAt,
       hookStartToPost: hook.posted - hook.started,
+      nodeStart: hook.running - hook.started,
+      inputRead: hook.read - hook.running,
       hubToPush: shown - hook.posted,
       answerToHook: hook.answered - chosenAt,
       answerToCommandRan: ranAt - chosenAt,
@@ -114,7 +120,9 @@ function cliRows(cli: AgentCli, runs: RunFigures[]): BenchRow[] {
   return [
     summarise(`${label}: permission requested (own hook) → task WAITING_FOR_USER`, of('asked'), { goal: '≤ 150 ms', note: 'from the model stand-in replying with the tool call' }),
     summarise(`${label}:   of which the CLI until its hook process starts`, of('cliToHookStart'), { note: "the CLI's own handling and its spawn" }),
-    summarise(`${label}:   of which the hook process until its request goes out`, of('hookStartToPost'), { note: 'node start + gatehouse-hook.mjs' }),
+    summarise(`${label}:   of which the hook process until its request goes out`, of('hookStartToPost'), { note: 'the next two rows, then hub.json' }),
+    summarise(`${label}:     of which Node's start until the hook's code runs`, of('nodeStart'), { note: 'gatehouse-hook.cjs loaded' }),
+    summarise(`${label}:     of which the CLI's hook input read to its end`, of('inputRead'), { note: 'stdin, as the CLI writes and closes it' }),
     summarise(`${label}:   of which the hub until the task is pushed`, of('hubToPush'), { note: 'HTTP, routing, WebSocket' }),
     summarise(`${label}: person's Yes (/choose) → the hook has the answer`, of('answerToHook'), { goal: '≤ 300 ms', note: 'it prints it and exits; no key is pressed' }),
     summarise(`${label}: person's Yes (/choose) → the command ran`, of('answerToCommandRan'), { note: "includes the CLI's own run of the command" }),

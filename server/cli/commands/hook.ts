@@ -29,18 +29,29 @@ function answer(io: CliIo, agent: AgentHooks, decision: HookDecision, message: s
   return reply.exitCode;
 }
 
+/** When the hook's own steps happened (performance.now() of this process). */
+interface HookMarks {
+  /** The hook's code runs (Node started and loaded the entry). */
+  running: number;
+  /** The CLI's hook input was read to its end. */
+  read: number;
+  posted: number;
+  answered: number;
+}
+
 /**
- * For the bench (GATEHOUSE_HOOK_TIMES=<file>): one JSON line per hook run with epoch ms of the process start,
- * the request to the hub going out and its answer, so the time an agent CLI takes to run its hook is told apart
- * from the hook's own start and from the hub.
+ * For the bench (GATEHOUSE_HOOK_TIMES=<file>): one JSON line per hook run with epoch ms of the process start and
+ * of each mark, so the time an agent CLI takes to run its hook is told apart from Node's start, the CLI's writing
+ * of the hook input, the request and the hub.
  */
-function noteTimes(event: string, posted: number, answered: number): void {
+function noteTimes(event: string, marks: HookMarks): void {
   const file = process.env.GATEHOUSE_HOOK_TIMES;
   if (!file) return;
   const started = performance.timeOrigin;
-  const at = (ms: number) => Math.round((started + ms) * 10) / 10;
+  const epoch = (ms: number) => Math.round((started + ms) * 10) / 10;
+  const at = Object.fromEntries(Object.entries(marks).map(([name, ms]) => [name, epoch(ms)]));
   try {
-    appendFileSync(file, `${JSON.stringify({ event, pid: process.pid, started: Math.round(started * 10) / 10, posted: at(posted), answered: at(answered) })}\n`);
+    appendFileSync(file, `${JSON.stringify({ event, pid: process.pid, started: epoch(0), ...at })}\n`);
   } catch {
     // A bench aid only: never in the way of the answer.
   }
@@ -72,6 +83,7 @@ Options:
   allowPositionals: true,
   options: { wait: { type: 'string' } },
   async run(args, io) {
+    const running = performance.now();
     const [agentId, event] = args.positionals;
     let agent: AgentHooks;
     let waitSeconds: number;
@@ -91,10 +103,11 @@ Options:
     if (taskId && (event === agent.turnEndEvent || event === agent.noticeEvent)) {
       try {
         const input = JSON.parse((await readStdin(io)) || '{}');
+        const read = performance.now();
         const hub = await hubForHook(process.env);
         const posted = performance.now();
         await hub.request('POST', taskHookPath(taskId, agent, event), { input }, { signal: AbortSignal.timeout(10_000) });
-        noteTimes(event, posted, performance.now());
+        noteTimes(event, { running, read, posted, answered: performance.now() });
       } catch (err) {
         io.stderr.write(`gatehouse hook: task ${taskId} was not told of its ${event} hook: ${(err as Error).message}\n`);
       }
@@ -106,6 +119,7 @@ Options:
     }
     try {
       const input = JSON.parse(await readStdin(io));
+      const read = performance.now();
       agent.parsePermission(input);
       const hub = await hubForHook(process.env);
       const posted = performance.now();
@@ -115,7 +129,7 @@ Options:
         { input, wait_seconds: waitSeconds },
         { signal: AbortSignal.timeout((waitSeconds + 15) * 1000) },
       );
-      noteTimes(event, posted, performance.now());
+      noteTimes(event, { running, read, posted, answered: performance.now() });
       if (decided.decision === 'ask') io.stderr.write(`gatehouse hook: ${decided.message}; ${agent.name} asks itself\n`);
       return answer(io, agent, decided.decision, decided.message);
     } catch (err) {
