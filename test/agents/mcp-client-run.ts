@@ -1,7 +1,8 @@
 // A real agent CLI as an MCP client of `gatehouse mcp`, registered with the README's own snippet, against its
 // model stand-in and a real hub: what the MCP-client tests share — the question, the model's polling script,
 // how a person answers, and how the tool results the model received are read back.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { cliLauncher } from '../../server/package-info.js';
 import type { AgentCli } from '../support/model-standins/agent-setups.js';
 import type { ScriptStep, ToolResultSeen } from '../support/model-standins/script.js';
@@ -71,9 +72,9 @@ export function pollsMade(run: { standin: ModelStandin }): number[] {
   return [...new Set(run.standin.requests.map((r) => (r.answered as { args?: { poll?: number } } | undefined)?.args?.poll).filter((p): p is number => p !== undefined))];
 }
 
-/** A person answers in a terminal: `gatehouse answer <id> --option <id>`. */
-export function answerWithGatehouseAnswer(run: HookRun, sessionId: string, optionId: string): void {
-  execFileSync(process.execPath, [cliLauncher, 'answer', sessionId, '--option', optionId], { env: { ...process.env, GATEHOUSE_HOME: run.hub!.home } });
+/** A person answers in a terminal: `gatehouse answer <id> --option <id>` (not blocking the other runs meanwhile). */
+export async function answerWithGatehouseAnswer(run: HookRun, sessionId: string, optionId: string): Promise<void> {
+  await promisify(execFile)(process.execPath, [cliLauncher, 'answer', sessionId, '--option', optionId], { env: { ...process.env, GATEHOUSE_HOME: run.hub!.home } });
 }
 
 /** A person answers in the portal: the request the portal's page sends (POST …/submit, interface "web"). */

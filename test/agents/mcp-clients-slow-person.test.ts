@@ -39,11 +39,11 @@ describe.concurrent('a person who takes 5 minutes to answer (each CLI as an MCP 
           throw new Error(`${err.message}\n${name} shows:\n${run.cli.screen().join('\n')}`);
         });
       if (ANSWERED_IN[cli] === 'web') await answerInPortal(run, question.id, option.id);
-      else answerWithGatehouseAnswer(run, question.id, option.id);
+      else await answerWithGatehouseAnswer(run, question.id, option.id);
 
       expect(await finalResult(run, 180_000)).toEqual(submitted(question.id, option, ANSWERED_IN[cli]));
       expect(refusedCalls(run)).toEqual([]);
-      // Every call the model made was the next_call it had been handed: poll 1, 2, 3, … with no gap or repeat.
+      // Every call the model made was the next_call it had been handed: poll 1, 2, 3, … with none skipped.
       const polls = pollsMade(run);
       expect(polls).toEqual(Array.from({ length: polls.length }, (_, i) => i + 1));
       // The model said what the person chose, and the CLI went on to the end of its turn.

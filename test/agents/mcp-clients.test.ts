@@ -30,7 +30,7 @@ for (const { cli, name, option } of CASES) {
     it('gets the typed answer a person gave with gatehouse answer', { timeout: 180_000 }, async () => {
       run = await startAsking(cli, script);
       const question = await run.pendingQuestion();
-      answerWithGatehouseAnswer(run, question.id, option.id);
+      await answerWithGatehouseAnswer(run, question.id, option.id);
       expect(await finalResult(run)).toEqual(submitted(question.id, option, 'cli'));
       expect(refusedCalls(run)).toEqual([]);
     });
@@ -42,7 +42,7 @@ for (const { cli, name, option } of CASES) {
       run = patient;
       await patient.standin.waitFor(() => pollsMade(patient).length >= PATIENT_POLLS + 1, `${PATIENT_POLLS} polls were answered pending`, 180_000);
       const question = await patient.pendingQuestion();
-      answerWithGatehouseAnswer(patient, question.id, option.id);
+      await answerWithGatehouseAnswer(patient, question.id, option.id);
       expect(await finalResult(patient)).toEqual(submitted(question.id, option, 'cli'));
       expect(refusedCalls(patient)).toEqual([]);
       // The calls the model made differ from each other: poll 1, 2, 3, … as each next_call said.
