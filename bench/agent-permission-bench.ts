@@ -9,6 +9,7 @@
 import { readFileSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { hookAgent } from '../server/agents/hook-agents.js';
 import type { TaskView } from '../server/orchestrator/task-views.js';
 import type { WorkflowSessionState } from '../server/orchestrator/task-types.js';
 import { COMMAND, PROMPT } from '../test/support/agent-hook-run.js';
@@ -18,7 +19,7 @@ import { startTestHub, type TestHub } from '../test/support/test-hub.js';
 import { summarise, type BenchRow } from './bench-row.js';
 
 const now = () => performance.timeOrigin + performance.now();
-const CLIS = ['claude', 'codex'] as const;
+const CLIS = ['claude', 'codex', 'gemini', 'qwen'] as const;
 
 /**
  * Epoch ms at which the hub pushes `task.updated` with the task waiting for a person on its hook's question (a
@@ -48,10 +49,11 @@ interface HookTimes {
 }
 
 /** The permission hook's times of this run (the one that started after the tool call went out). */
-function permissionHookTimes(file: string, after: number): HookTimes {
+function permissionHookTimes(file: string, cli: AgentCli, after: number): HookTimes {
+  const event = hookAgent(cli).permissionEvent;
   const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as HookTimes);
-  const found = lines.filter((t) => t.event === 'PermissionRequest' && t.started >= after - 50).at(-1);
-  if (!found) throw new Error(`no PermissionRequest hook times in ${file} after ${after}: ${JSON.stringify(lines)}`);
+  const found = lines.filter((t) => t.event === event && t.started >= after - 50).at(-1);
+  if (!found) throw new Error(`no ${event} hook times in ${file} after ${after}: ${JSON.stringify(lines)}`);
   return found;
 }
 
@@ -96,7 +98,7 @@ async function oneRun(hub: TestHub, socket: WebSocket, cli: AgentCli, i: number)
     const chosenAt = now();
     await hub.client.request('POST', `/api/tasks/${encodeURIComponent(taskId)}/choose`, { option: 'Yes' });
     await ran;
-    const hook = permissionHookTimes(timesFile, askedAt);
+    const hook = permissionHookTimes(timesFile, cli, askedAt);
     return {
       asked: shown - askedAt,
       cliToHookStart: hook.started - askedAt,
