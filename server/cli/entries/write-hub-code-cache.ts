@@ -1,0 +1,23 @@
+// Build step (`npm run build`, after rolldown): starts the hub bundle once in a throwaway data directory, so that it
+// writes its V8 code cache (code-cached-bundle.ts) and the first hub a user starts after `npm ci` is already fast.
+// Optional: if no hub can start here (no loopback, say), the build goes on and the first real start writes the cache.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cliLauncher, packageRoot } from '../../package-info.js';
+
+const cache = join(packageRoot, 'dist', 'cli', 'hub', 'gatehouse-hub.cjs.v8cache');
+const home = mkdtempSync(join(tmpdir(), 'gatehouse-build-'));
+// Only what the hub needs: nothing of the person's own settings (a Telegram token, a notify URL) reaches it.
+const env = { PATH: process.env.PATH ?? '', HOME: home, GATEHOUSE_HOME: home, GATEHOUSE_PORT: '0', GATEHOUSE_NO_BROWSER: '1', GATEHOUSE_IDLE_SECONDS: '0' };
+const hub = spawn(process.execPath, [cliLauncher, 'hub', '--background'], { env, stdio: 'ignore' });
+const exited = new Promise<void>((resolve) => hub.once('exit', () => resolve()));
+const deadline = Date.now() + 30_000;
+while (!existsSync(cache) && hub.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+if (hub.exitCode === null) {
+  hub.kill('SIGTERM');
+  await exited;
+}
+rmSync(home, { recursive: true, force: true });
+if (!existsSync(cache)) process.stderr.write(`gatehouse build: no hub code cache was written (the first hub start writes it): ${cache}\n`);
