@@ -39,9 +39,12 @@ async function idleRss(runs: number): Promise<number[]> {
   return samples;
 }
 
-/** The floor an MCP process cannot go under: Node running ES modules, node:http loaded, reading stdin. */
-async function bareNodeRss(): Promise<number> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', "await import('node:http'); process.stdin.resume();"], { stdio: ['pipe', 'ignore', 'ignore'] });
+/**
+ * The floor an MCP process cannot go under: Node with node:http loaded, reading stdin — as an ES module, or as
+ * CommonJS (what `gatehouse mcp` runs: its launcher and bundle never start the ES module loader).
+ */
+async function bareNodeRss(type: 'module' | 'commonjs'): Promise<number> {
+  const child = spawn(process.execPath, [`--input-type=${type}`, '-e', type === 'module' ? "await import('node:http'); process.stdin.resume();" : "require('node:http'); process.stdin.resume();"], { stdio: ['pipe', 'ignore', 'ignore'] });
   await settle();
   const rss = rssMiB(child.pid!);
   child.kill();
@@ -160,7 +163,7 @@ const mcpBench: BenchModule = {
     const uncached = await hubStart(5, { withoutCodeCache: true });
     const hub = await hubStart(8);
     return [
-      summarise('gatehouse mcp idle RSS (handshake answered, no tool called)', idle, { unit: 'MiB', goal: '≤ 45 MiB', note: `bare Node (ESM, node:http, stdin) ${(await bareNodeRss()).toFixed(1)} MiB` }),
+      summarise('gatehouse mcp idle RSS (handshake answered, no tool called)', idle, { unit: 'MiB', goal: '≤ 45 MiB', note: `bare Node (node:http, stdin): ES module ${(await bareNodeRss('module')).toFixed(1)}, CommonJS ${(await bareNodeRss('commonjs')).toFixed(1)} MiB` }),
       { name: 'gatehouse mcp RSS after its first tool call (MCP SDK + tools loaded)', runs: 1, median: polls.loaded, p99: polls.loaded, unit: 'MiB' },
       { name: 'gatehouse mcp RSS added by 1,000 blocked polls', runs: 1, median: polls.blocked - polls.loaded, p99: polls.blocked - polls.loaded, unit: 'MiB', goal: '≤ 30 MiB', note: `${polls.loaded.toFixed(1)} → ${polls.blocked.toFixed(1)} MiB` },
       summarise('cold: spawn gatehouse mcp → choice page answers (no hub running)', cold.wall, { goal: '≤ 300 ms' }),

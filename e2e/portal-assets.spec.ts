@@ -85,7 +85,7 @@ test.describe('inline fallback (no built bundle)', () => {
 
 test.describe('scripts off (bundle built)', () => {
   test.use({ javaScriptEnabled: false });
-  test('the page carries the same fallback in <noscript>: a person can still cancel with a note', async ({ page, hub }) => {
+  test('a browser without scripts is sent on to the plain page: a person can still cancel with a note', async ({ page, hub }) => {
     const { session, url } = await createChoice(hub);
     await page.goto(url);
     await expect(page.getByTestId('fallback-form')).toBeVisible();
@@ -95,9 +95,10 @@ test.describe('scripts off (bundle built)', () => {
     expect((await getSession(hub, session.id)).result).toMatchObject({ status: 'cancelled', global_annotation: 'not now' });
   });
 
-  test('the plain page is styled by its own stylesheet (options as boxes beside the list)', async ({ page, hub }) => {
+  test('the plain page of the whole portal is styled: the list beside the question', async ({ page, hub }) => {
     await createChoice(hub);
     await page.goto(portalUrl(hub.baseUrl, hub.token));
+    await expect(page).toHaveURL(/\/\?plain$/);
     await expect(page.getByTestId('fallback-list')).toBeVisible();
     await expect(page.locator('.fb')).toHaveCSS('display', 'flex');
   });

@@ -62,8 +62,8 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 }
 
 /**
- * The inline fallback: when the built bundle is missing the hub serves plain HTML — the list, and the
- * choice as a normal form posted to /choice/:id/answer — so a person can still answer.
+ * The plain page: plain HTML — the list, and the choice as a normal form posted to /choice/:id/answer — so a person
+ * can still answer when the built bundle is missing, or in a browser without scripts (sent here with `?plain`).
  */
 export function fallbackPageHtml(boot: PortalBoot, t: T, promptHtml: string, error: string | null = null): string {
   const lang = boot.settings.effective_language === 'zh' ? 'zh-CN' : 'en';
@@ -77,12 +77,11 @@ function gateLinkHintHtml(t: T): string {
   return `<p data-testid="gate-link-hint"><b>${esc(t('gateLink.title'))}</b> ${esc(t('gateLink.hint'))}</p>`;
 }
 
-/** The fallback's content: also put in <noscript> of the bundle page, for browsers with scripts off. */
-export function fallbackBodyHtml(boot: PortalBoot, t: T, promptHtml: string, error: string | null = null): string {
+/** The plain page's content. */
+function fallbackBodyHtml(boot: PortalBoot, t: T, promptHtml: string, error: string | null = null): string {
   let main = `<h1>${esc(t('root.heading'))}</h1><p>${esc(t('root.hint'))}</p>`;
   if (boot.page === 'choice') main = boot.session ? choiceHtml(boot.session, promptHtml, t, error) : `<p>${esc(t('choice.notFound'))}</p>`;
   if (boot.access === 'gate') return `<div class="fb"><main>${gateLinkHintHtml(t)}${main}</main></div>`;
   return `<div class="fb">${listHtml(boot.interactions, t)}<main>${main}</main></div>`;
 }
 
-export { FALLBACK_CSS };

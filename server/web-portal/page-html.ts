@@ -4,8 +4,12 @@ import type { WebBundle } from './web-assets.js';
 
 export const ASSET_ROUTE = '/assets';
 
-/** The HTML shell of a portal page: the versioned, hashed bundle plus the page's first state as JSON. */
-export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: string, noScript = ''): string {
+/**
+ * The HTML shell of a portal page: the versioned, hashed bundle plus the page's first state as JSON. A browser without
+ * scripts is sent on to `plain` (the same page as plain HTML, fallback-page.ts), and shown a link there should it not
+ * follow the refresh: the plain page's list and form are not part of every page's first load.
+ */
+export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: string, plain: { url: string; label: string }): string {
   const at = (name: string) => `${ASSET_ROUTE}/${bundle.version}/${name}`;
   const lang = boot.settings.effective_language === 'zh' ? 'zh-CN' : 'en';
   return `<!doctype html>
@@ -16,12 +20,13 @@ export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: strin
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="same-origin">
 <title>${esc(title)}</title>
+<noscript><meta http-equiv="refresh" content="0; url=${esc(plain.url)}"></noscript>
 ${bundle.stylesheets.map((css) => `<link rel="stylesheet" href="${at(css)}">`).join('\n')}
 <script type="module" src="${at(bundle.entryScript)}"></script>
 </head>
 <body>
 <div id="app"></div>
-${noScript ? `<noscript><link rel="stylesheet" href="${at(bundle.fallbackStylesheet)}">${noScript}</noscript>` : ''}
+<noscript><p><a href="${esc(plain.url)}" data-testid="plain-link">${esc(plain.label)}</a></p></noscript>
 <script type="application/json" id="gatehouse-boot">${bootJson(boot)}</script>
 </body>
 </html>

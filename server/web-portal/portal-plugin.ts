@@ -10,7 +10,7 @@ import { accessOf, OPEN_TO_GATE_LINK } from '../hub/request-guard.js';
 import { parseAnswerForm } from './answer-form.js';
 import type { PortalBoot, PortalPage } from './boot-data.js';
 import { openBrowserForNewWebSessions } from './browser-opener.js';
-import { fallbackBodyHtml, fallbackPageHtml } from './fallback-page.js';
+import { fallbackPageHtml } from './fallback-page.js';
 import { catalogT, pageCatalog } from './page-catalog.js';
 import { ASSET_HEADERS, ASSET_ROUTE, bundlePageHtml, PAGE_HEADERS } from './page-html.js';
 // The Markdown renderer (marked + sanitize-html) is loaded on the first page that needs it, not at hub start.
@@ -40,6 +40,9 @@ async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | nu
   };
 }
 
+/** The query parameter that asks for the plain page (no scripts). */
+const PLAIN = 'plain';
+
 const channelState = (status: ChannelStatus | undefined) => (status ? { state: status.state, detail: status.detail } : null);
 
 /**
@@ -66,16 +69,19 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
     return reply.send(file.body);
   });
 
+  /** `?plain` (or an answer posted by the plain form): the page as plain HTML, for a browser without scripts. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: PortalPage, sessionId: string | null, error: string | null = null, taskId: string | null = null) => {
     // The first visit carries ?token= or ?gate= (the guard has set the cookie): drop it from the address bar.
     const query = request.query as Record<string, unknown>;
-    if ((typeof query.token === 'string' || typeof query[GATE_PARAM] === 'string') && request.method === 'GET') return reply.code(303).header('location', request.url.split('?')[0]).send();
+    const path = request.url.split('?')[0];
+    if ((typeof query.token === 'string' || typeof query[GATE_PARAM] === 'string') && request.method === 'GET') return reply.code(303).header('location', `${path}${PLAIN in query ? `?${PLAIN}` : ''}`).send();
+    const plain = PLAIN in query || request.method === 'POST';
     const boot = await bootFor(ctx, page, sessionId, taskId, !accessOf(request).full);
     const unknown = (page === 'choice' && !boot.session) || (page === 'resolve' && !(taskId && ctx.interactions.find({ kind: 'resolve', id: taskId })));
     const status = unknown ? 404 : error ? 400 : 200;
     const title = boot.session ? `${boot.session.request.title} · gatehouse` : 'gatehouse';
     const t = catalogT(boot.catalog);
-    const html = bundle ? bundlePageHtml(bundle, boot, title, fallbackBodyHtml(boot, t, boot.prompt_html ?? '', error)) : fallbackPageHtml(boot, t, boot.prompt_html ?? '', error);
+    const html = bundle && !plain ? bundlePageHtml(bundle, boot, title, { url: `${path}?${PLAIN}`, label: t('plain.open') }) : fallbackPageHtml(boot, t, boot.prompt_html ?? '', error);
     return reply.code(status).headers(PAGE_HEADERS).send(html);
   };
 
@@ -109,6 +115,6 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
       }
       if (ctx.sessions.get(session.id).status === 'pending') throw err;
     }
-    return reply.code(303).header('location', `/choice/${encodeURIComponent(session.id)}`).send();
+    return reply.code(303).header('location', `/choice/${encodeURIComponent(session.id)}?${PLAIN}`).send();
   });
 };

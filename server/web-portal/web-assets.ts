@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { FALLBACK_CSS } from './fallback-page.js';
 
 interface ViteManifestEntry {
   file: string;
@@ -31,8 +30,6 @@ export interface WebBundle {
   /** Entry script and stylesheet names (what the HTML references). */
   entryScript: string;
   stylesheets: string[];
-  /** The no-script body's stylesheet (FALLBACK_CSS), named by its own hash: only a browser without scripts loads it. */
-  fallbackStylesheet: string;
   files: Map<string, BuiltAsset>;
 }
 
@@ -72,9 +69,7 @@ export function loadWebBundle(dir: string): WebBundle | null {
   }
   const base = (f: string) => f.slice(f.lastIndexOf('/') + 1);
   const css = [...(entry.css ?? []), ...entries.filter((e) => e.file.endsWith('.css')).map((e) => e.file)];
-  const fallbackStylesheet = `fallback-${createHash('sha256').update(FALLBACK_CSS).digest('hex').slice(0, 8)}.css`;
-  files.set(fallbackStylesheet, builtAsset(fallbackStylesheet, Buffer.from(FALLBACK_CSS)));
-  return { version: hash.digest('hex').slice(0, 16), entryScript: base(entry.file), stylesheets: [...new Set(css.map(base))], fallbackStylesheet, files };
+  return { version: hash.digest('hex').slice(0, 16), entryScript: base(entry.file), stylesheets: [...new Set(css.map(base))], files };
 }
 
 /** Compressing every file at hub start cost ~20 ms of a cold start; each file is compressed when first asked for. */

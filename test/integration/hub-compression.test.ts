@@ -39,11 +39,14 @@ describe('hub compresses what it sends', () => {
     expect(fullKeys.filter((k) => /^portal:(settings|history|resolve|taskPage|final)\./.test(k))).toEqual([]);
     const whole = await wireGet(`${hub.baseUrl}/api/portal/catalog/en`, { authorization: `Bearer ${hub.token}` });
     expect(Object.keys(JSON.parse(whole.text).catalog)).toEqual(expect.arrayContaining(['portal:settings.title', 'portal:history.title', 'portal:final.heading', ...fullKeys, ...gateKeys]));
-    // The no-script body's stylesheet is a file of its own that only a browser without scripts asks for.
-    const sheet = /<noscript><link rel="stylesheet" href="([^"]+)">/.exec(load.page.text)![1];
-    const css = await wireGet(new URL(sheet, hub.baseUrl).href);
-    expect(css.status).toBe(200);
-    expect(css.text).toContain('.fb{display:flex');
+    // A browser without scripts is sent on to the plain page, which holds the form (and is not in everyone's first load).
+    expect(load.page.text).not.toContain('data-testid="fallback-form"');
+    const path = new URL(load.page.text.match(/<meta http-equiv="refresh" content="0; url=([^"]+)">/)![1], hub.baseUrl).href;
+    expect(path).toMatch(/\/choice\/ch_[\w-]+\?plain$/);
+    expect(load.page.text).toContain(`<a href="${new URL(path).pathname}?plain" data-testid="plain-link">`); // if the refresh is not followed
+    const plain = await wireGet(path, { authorization: `Bearer ${hub.token}` });
+    expect(plain.status).toBe(200);
+    expect(plain.text).toContain('data-testid="fallback-form"');
   });
 
   it('compresses small JSON answers too (a health check of ~500 bytes)', async () => {

@@ -17,6 +17,8 @@ export default {
     heading: 'Pick an interaction',
     hint: 'Active interactions are listed on the left — open one to answer it. Completed ones open read-only.',
   },
+  // Shown only by a browser without scripts that did not follow the page on to its plain version.
+  plain: { open: 'This page needs JavaScript: open its plain version' },
   gateLink: {
     title: 'This link opens this one question only.',
     refused: 'This browser holds links to single questions only, and this page is not one of them.',

@@ -16,6 +16,7 @@ export default {
     heading: '请选择一个交互',
     hint: '左侧列出了进行中的交互——打开即可作答。已结束的交互以只读方式打开。',
   },
+  plain: { open: '此页面需要 JavaScript：打开其纯 HTML 版本' },
   gateLink: {
     title: '此链接只能打开这一个问题。',
     refused: '此浏览器只持有单个问题的链接，此页面不在其中。',
