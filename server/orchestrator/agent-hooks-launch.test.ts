@@ -91,7 +91,8 @@ describe('hooks wired into an orchestrated agent run', () => {
     writeFileSync(join(theirs, 'commands', 'x.toml'), 'prompt = "x"');
     writeFileSync(join(theirs, 'trustedFolders.json'), '{"/p":"TRUST_FOLDER"}');
     const audit = { matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'audit-log' }] };
-    writeFileSync(join(theirs, 'settings.json'), JSON.stringify({ ui: { theme: 'x' }, hooks: { BeforeTool: [audit] } }));
+    const installed = { matcher: '.*', hooks: [{ type: 'command', command: '"/usr/bin/node" "/opt/gatehouse/dist/cli/gatehouse-hook.cjs" gemini BeforeTool --wait 120' }] };
+    writeFileSync(join(theirs, 'settings.json'), JSON.stringify({ ui: { theme: 'x' }, hooks: { BeforeTool: [audit, installed] } }));
     const hooked = launchWithAgentHooks({ agentId: 'gemini', ...s, env: { HOME: s.home } })!;
     const ours = join(taskDir(s.dataDir, s.taskId), 'gemini-home');
     expect(hooked.env.GEMINI_CLI_HOME).toBe(ours);
@@ -101,6 +102,8 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(existsSync(join(ours, '.gemini/tmp'))).toBe(false);
     const written = JSON.parse(readFileSync(join(ours, '.gemini/settings.json'), 'utf8'));
     expect(written.ui).toEqual({ theme: 'x' });
+    // Their own hook kept, a hand-installed gatehouse hook left out (the task's own takes its place).
+    expect(written.hooks.BeforeTool).toHaveLength(2);
     expect(written.hooks.BeforeTool[0]).toEqual(audit);
     const gate = written.hooks.BeforeTool[1];
     expect(gate.hooks[0]).toMatchObject({ timeout: 3630_000 });
@@ -110,7 +113,7 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(['read_file', 'glob', 'ask_user'].filter((t) => matcher.test(t))).toEqual([]);
     expect(['run_shell_command', 'write_file', 'replace', 'mcp_gatehouse_provide_choice', 'read_file_x'].every((t) => matcher.test(t))).toBe(true);
     expect(written.hooks.AfterAgent[0].hooks[0]).toMatchObject({ timeout: 15_000 });
-    expect(JSON.parse(readFileSync(join(theirs, 'settings.json'), 'utf8')).hooks.BeforeTool).toEqual([audit]);
+    expect(JSON.parse(readFileSync(join(theirs, 'settings.json'), 'utf8')).hooks.BeforeTool).toEqual([audit, installed]);
   });
 
   it('Qwen Code: its QWEN_CODE_SYSTEM_DEFAULTS_PATH names the task\'s file; a machine file that is not JSON fails the launch, naming it', () => {

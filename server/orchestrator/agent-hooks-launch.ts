@@ -178,7 +178,11 @@ function geminiLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest
       const from = join(theirs, name);
       const stat = statSync(from, { throwIfNoEntry: false });
       if (!stat || GEMINI_HISTORY.has(name)) continue;
-      if (name === 'settings.json') settings = readSettingsObject(from);
+      // A `gatehouse hooks install`ed hook is left out: the task's own takes its place (with the task's wait).
+      if (name === 'settings.json') {
+        const theirSettings = readSettingsObject(from);
+        settings = { ...theirSettings, hooks: withoutGatehouseHooks(theirSettings.hooks, agent) };
+      }
       else cpSync(from, join(ours, name), { recursive: true });
     }
   }
@@ -205,7 +209,7 @@ function readSettingsObject(path: string): Record<string, any> {
   return parsed as Record<string, any>;
 }
 
-/** The person's own hook groups, without a `gatehouse hooks install`ed one (the task's hook takes its place). */
+/** The hook groups of the person's Codex hooks.json, without a `gatehouse hooks install`ed one. */
 function readHooksJson(path: string, agent: AgentHooks): Record<string, unknown[]> {
   let hooks: unknown;
   try {
@@ -213,6 +217,11 @@ function readHooksJson(path: string, agent: AgentHooks): Record<string, unknown[
   } catch {
     return {};
   }
+  return withoutGatehouseHooks(hooks, agent);
+}
+
+/** The person's hook groups without a `gatehouse hooks install`ed one (the task's hook takes its place). */
+function withoutGatehouseHooks(hooks: unknown, agent: AgentHooks): Record<string, unknown[]> {
   if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks)) return {};
   const kept: Record<string, unknown[]> = {};
   for (const [event, groups] of Object.entries(hooks)) {
