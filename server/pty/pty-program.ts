@@ -257,7 +257,8 @@ export class PtyProgram {
 
   /**
    * The program took the last input in and waits for the next, as /proc shows it now: blocked in read() on the
-   * terminal, or an event loop idling on it (see idlesOnTty). False where /proc cannot tell.
+   * terminal, or an event loop idling on it (see idlesOnTty) — with every byte it wrote received (see
+   * outputDelivered). False where /proc cannot tell.
    */
   waitsForInputNow(): boolean {
     if (!this.tty || this.exitInfo) return false;
@@ -280,7 +281,7 @@ export class PtyProgram {
 
   /**
    * A foreground process's event loop sleeps watching the terminal with no timer due within a spinner frame, no
-   * thread running, and it ran since the last input: it has drawn all it will draw until something arrives.
+   * thread running, and it ran and read since the last input: it draws nothing more until something arrives.
    */
   private idlesOnTty(): boolean {
     return this.tty !== null && foregroundIdlesOnTty(this.pid, this.tty, this.atInput, SPINNER_FRAME_MS);

@@ -82,6 +82,23 @@ describe('PtyProgram on ordinary interactive programs (one code path, no special
   });
 });
 
+describe('waiting for input, told by /proc', () => {
+  test('a Node menu is found waiting as soon as its event loop idles on the terminal with its whole frame received', async () => {
+    const p = run('node', [fixture('prompts-select.mjs'), '5']);
+    expect(await p.waitForInput()).toBe('waiting');
+    expect(p.lastWaitSignal).toBe('proc-poll');
+    expect(p.read().options).toHaveLength(5);
+    expect(await pickOption(p, p.read(), 3, p.read().options)).toMatchObject({ ok: true });
+    expect((await p.exited).output).toContain('Picked 4');
+  });
+
+  test('a Node program that printed and works on without reading its terminal is not taken for waiting', async () => {
+    const p = run('node', ['-e', 'console.log("Working..."); setTimeout(() => console.log("done"), 700)']);
+    expect(await p.waitForInput()).toBe('exited');
+    expect((await p.exited).output).toContain('done');
+  });
+});
+
 describe('terminal behaviour', () => {
   test('a list re-drawn between the last check and Enter: the wrong pick is seen and said loudly, never taken for done', async () => {
     for (const [args, taken] of [[[], 'gamma'], [['--echo'], 'gamma'], [['--window'], 'epsilon']] as const) {
