@@ -1,7 +1,7 @@
 import { describeKey, type Key } from './keys.js';
 import type { PtyProgram } from './pty-program.js';
 import type { Reading } from './reading.js';
-import { frameDone, freshRead, nextOutput } from './screen-waits.js';
+import { frameDone, freshRead, outputOrTaken } from './screen-waits.js';
 import { takenAfterEnter } from './taken-after-enter.js';
 
 /**
@@ -38,15 +38,16 @@ export async function pressAndRead(program: PtyProgram, key: Key, before: Readin
   program.press(key);
   for (;;) {
     if (program.exitInfo) return null;
-    // A changed screen is complete once the program waits again (/proc) or after a quiet period. Only the screen
-    // proves a key was taken: a program found waiting while its screen shows no answer may not have read the key
-    // yet (it reaches the program a moment after it is written), so an unchanged screen is waited on as before.
-    if (accept) await nextOutput(program, deadline);
+    // A changed screen is complete once the program waits again (/proc) or after a quiet period. A program found
+    // waiting may not have read the key yet (it reaches the program a moment after it is written): an unchanged
+    // screen is its answer only once it read exactly the key's bytes (tookLastInput), else it is waited on.
+    let taken = false;
+    if (accept) taken = await outputOrTaken(program, deadline);
     else await frameDone(program, FRAME_QUIET_MS, deadline);
     if (program.exitInfo) return null;
     const now = program.peek();
-    if (wanted(now) || Date.now() >= deadline) return now;
-    if (!accept) await nextOutput(program, deadline);
+    if (wanted(now) || taken || Date.now() >= deadline) return now;
+    if (!accept && (await outputOrTaken(program, deadline))) return program.peek();
   }
 }
 

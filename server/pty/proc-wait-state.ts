@@ -196,6 +196,13 @@ export function bytesWrittenSince(root: number, atInput: Map<number, InputMark>)
   return sum;
 }
 
+/** Bytes the process and its descendants have read since `atInput` (a process started since counts whole); NaN when a count cannot be read. */
+export function bytesReadSince(root: number, atInput: Map<number, InputMark>): number {
+  let sum = 0;
+  for (const pid of processTree(root)) sum += ioCounters(pid).rchar - (atInput.get(pid)?.rchar ?? 0);
+  return sum;
+}
+
 /** What a process had done when an input was sent: times run (foreground processes), bytes read and written. */
 export interface InputMark {
   runs: number;

@@ -4,7 +4,7 @@ import { encodeKey, type Key } from './keys.js';
 import { killProcessGroup } from './process-group.js';
 import { TerminalScreen, type BlockLine, type ScreenView } from './terminal-screen.js';
 import { readScreen, type Reading } from './reading.js';
-import { bytesWrittenSince, foregroundIdlesOnTty, foregroundRunnable, foregroundWaitsOnTty, inputMarks, treeCpuTicks, type InputMark, ttyOf } from './proc-wait-state.js';
+import { bytesReadSince, bytesWrittenSince, foregroundIdlesOnTty, foregroundRunnable, foregroundWaitsOnTty, inputMarks, treeCpuTicks, type InputMark, ttyOf } from './proc-wait-state.js';
 import { echoBytesAtMost, ttyModes, type TtyModes } from './tty-mode.js';
 import { deferTeardownUntilDrained, holdSlaveUntilGone } from './hold-slave.js';
 
@@ -65,8 +65,9 @@ export class PtyProgram {
   private versionAtInput = 0;
   private inputAt = Date.now();
   private lastDataAt = 0;
-  /** Bytes received from the program in all; the most the terminal can echo of the last input. */
+  /** Bytes received from the program in all; bytes of the last input, and the most the terminal can echo of it. */
   private bytesIn = 0;
+  private inputBytes = 0;
   private inputEcho = 0;
   /**
    * Where the count of bytes written vs received starts: at each input, and before any input at the first output
@@ -141,6 +142,7 @@ export class PtyProgram {
     for (const l of this.inputListeners) l();
     this.atInput = inputMarks(this.pid);
     this.outputMark = { marks: this.atInput, bytesIn: this.bytesIn };
+    this.inputBytes = Buffer.byteLength(data);
     this.inputEcho = echoBytesAtMost(data);
     this.versionAtInput = this.screenBuffer.version;
     this.inputAt = Date.now();
@@ -263,6 +265,16 @@ export class PtyProgram {
   waitsForInputNow(): boolean {
     if (!this.tty || this.exitInfo) return false;
     return (foregroundWaitsOnTty(this.pid, this.tty, this.atInput) || this.idlesOnTty()) && this.outputDelivered();
+  }
+
+  /**
+   * The program took the last input even if its screen shows no answer to it: it read exactly that many bytes
+   * since it was sent, and waits again with everything it wrote received (waitsForInputNow). A program that read
+   * anything else besides (a terminal reply, its own event descriptor) is not proven to have taken it — only one
+   * that read exactly as many bytes from elsewhere while the input was still on its way would be mistaken.
+   */
+  tookLastInput(): boolean {
+    return this.inputBytes > 0 && this.waitsForInputNow() && bytesReadSince(this.pid, this.atInput) === this.inputBytes;
   }
 
   /**

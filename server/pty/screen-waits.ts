@@ -34,6 +34,20 @@ export async function frameDone(program: PtyProgram, quietMs: number, deadline: 
   }
 }
 
+/**
+ * Waits for the next parsed output, or until /proc shows the program took the last input without drawing
+ * anything (PtyProgram.tookLastInput, looked at every few ms), or `deadline`. True when it took it so.
+ */
+export async function outputOrTaken(program: PtyProgram, deadline: number): Promise<boolean> {
+  const version = program.screenBuffer.version;
+  for (;;) {
+    await nextOutput(program, Math.min(deadline, Date.now() + PROC_POLL_MS));
+    await program.screenBuffer.parsed();
+    if (program.exitInfo || program.screenBuffer.version !== version || Date.now() >= deadline) return false;
+    if (program.tookLastInput() && (await program.outputTakenIn()) && program.screenBuffer.version === version) return true;
+  }
+}
+
 /** Waits for the next parsed output, or until `deadline`. */
 export function nextOutput(program: PtyProgram, deadline: number): Promise<void> {
   return new Promise<void>((resolve) => {
