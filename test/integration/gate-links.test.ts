@@ -97,8 +97,16 @@ describe('a gate link', () => {
     expect(boot).toMatchObject({ access: 'gate', page: 'choice', session_id: gate.session.id, interactions: [], active_total: 0 });
     expect(boot.session.request.title).toBe('Pick a database');
     expect(html).not.toContain('Another agent asks');
-    expect(html).toContain('data-testid="gate-link-hint"');
-    expect(html).toContain('gatehouse open');
+    // The scripted page draws the hint from its catalog; a browser without scripts is sent to the plain page.
+    expect(boot.catalog['portal:gateLink.hint']).toContain('gatehouse open');
+    expect(html).toContain(`url=/choice/${gate.session.id}?plain`);
+    const plain = await fetch(`${hub.baseUrl}/choice/${gate.session.id}?plain`, withGate());
+    expect(plain.status).toBe(200);
+    const plainHtml = await plain.text();
+    expect(plainHtml).toContain('Pick a database');
+    expect(plainHtml).not.toContain('Another agent asks');
+    expect(plainHtml).toContain('data-testid="gate-link-hint"');
+    expect(plainHtml).toContain('gatehouse open');
   });
 
   it('is refused on another gate, the list, history, settings, the tasks and their routes', async () => {
