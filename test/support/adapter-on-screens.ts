@@ -36,7 +36,9 @@ export function adapterOnRecordedScreens(id: string, config: AdapterConfigInput,
         screen: wait.screen,
         task: { name: 't', adapter: id, goal: null, sessionGoal: null, autoAnswered: 0 },
       });
-      expect(action).toMatchObject({ type: 'choose', index: wait.options.findIndex((o) => o.text === expected.allowOnce) });
+      const allowOnce = wait.options.findIndex((o) => o.text === expected.allowOnce);
+      expect(allowOnce, `"${expected.allowOnce}" among ${JSON.stringify(wait.options.map((o) => o.text))}`).toBeGreaterThanOrEqual(0);
+      expect(action).toMatchObject({ type: 'choose', index: allowOnce });
     });
   }
 }
