@@ -110,15 +110,23 @@ export async function askByElicitation(server: McpServer, hub: HubClient, create
   const withdraw = new AbortController();
   const stopWatching = new AbortController();
   const watch = (async () => {
+    let ended: string | null = null;
     while (!stopWatching.signal.aborted) {
       const now = await hub.waits.wait(session.id, 50_000, stopWatching.signal).catch(() => null);
-      if (!now || now.status !== 'pending') break;
+      ended = now?.status ?? null;
+      if (ended !== 'pending') break;
     }
-    if (!stopWatching.signal.aborted) withdraw.abort(new Error('the question was answered elsewhere'));
+    // The reason the client is given says what happened, not always "answered".
+    const why = ended === 'submitted' ? 'the question was answered elsewhere' : ended ? `the question ended elsewhere (${ended})` : "the question's hub stopped answering";
+    if (!stopWatching.signal.aborted) withdraw.abort(new Error(why));
   })();
   try {
     const askedAt = Date.now();
-    const result = await server.server.elicitInput(elicitationForm(session.request, await gateWords(hub)), { relatedRequestId: requestId, signal: withdraw.signal, timeout: session.remaining_ms });
+    const result = await server.server
+      .elicitInput(elicitationForm(session.request, await gateWords(hub)), { relatedRequestId: requestId, signal: withdraw.signal, timeout: session.remaining_ms })
+      // Settled: the session ending from now on is the client's own answer being applied, not one given elsewhere
+      // (the SDK would send a notifications/cancelled for any later abort of `withdraw`, even of a finished form).
+      .finally(() => stopWatching.abort());
     const took = Date.now() - askedAt;
     if (result.action !== 'accept' && session.request.interface === 'auto' && took < fastestPersonMs()) {
       log.warn({ session: session.id, action: result.action, ms: took }, 'the client refused its form before anyone could read it; moving the question to the web portal');
