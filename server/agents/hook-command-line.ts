@@ -8,8 +8,9 @@ import { cliLauncher, packageRoot } from '../package-info.js';
 
 export const hookBundle = join(packageRoot, 'dist', 'cli', 'gatehouse-hook.cjs');
 
-export function hookCommandLine(agentId: string, event: string, waitSeconds?: number): string {
-  const wait = waitSeconds === undefined ? '' : ` --wait ${waitSeconds}`;
+/** `taskId`: the hook an orchestrated task wires in for itself (`--task`), told apart from one installed by hand. */
+export function hookCommandLine(agentId: string, event: string, waitSeconds?: number, taskId?: string): string {
+  const wait = `${waitSeconds === undefined ? '' : ` --wait ${waitSeconds}`}${taskId === undefined ? '' : ` --task ${JSON.stringify(taskId)}`}`;
   const program = existsSync(hookBundle) ? JSON.stringify(hookBundle) : `${JSON.stringify(cliLauncher)} hook`;
   return `${JSON.stringify(process.execPath)} ${program} ${agentId} ${event}${wait}`;
 }

@@ -27,12 +27,13 @@ describe('hooks wired into an orchestrated agent run', () => {
     const hooked = launchWithAgentHooks({ agentId: 'claude', ...s, env: { HOME: s.home } })!;
     const file = join(taskDir(s.dataDir, s.taskId), 'claude-settings.json');
     expect(hooked.args).toEqual(['--settings', file]);
-    expect(hooked.env).toEqual({ GATEHOUSE_TASK_ID: 'wf-1.agent', GATEHOUSE_HOME: s.dataDir });
+    // The task's id and CLI tell a hook of the person's own (installed by hand) that the task's hook answers.
+    expect(hooked.env).toEqual({ GATEHOUSE_TASK_ID: 'wf-1.agent', GATEHOUSE_TASK_AGENT: 'claude', GATEHOUSE_HOME: s.dataDir });
     const { hooks } = JSON.parse(readFileSync(file, 'utf8'));
     expect(Object.keys(hooks)).toEqual(['PermissionRequest', 'Stop', 'Notification']);
-    expect(hooks.PermissionRequest[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude PermissionRequest --wait \d+$/);
-    expect(hooks.Stop[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude Stop$/);
-    expect(hooks.Notification[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude Notification$/);
+    expect(hooks.PermissionRequest[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude PermissionRequest --wait \d+ --task "wf-1\.agent"$/);
+    expect(hooks.Stop[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude Stop --task "wf-1\.agent"$/);
+    expect(hooks.Notification[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude Notification --task "wf-1\.agent"$/);
     expect(existsSync(join(s.home, '.claude'))).toBe(false);
     hooked.cleanup();
     expect(existsSync(taskDir(s.dataDir, s.taskId))).toBe(false);
@@ -107,7 +108,7 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(written.hooks.BeforeTool[0]).toEqual(audit);
     const gate = written.hooks.BeforeTool[1];
     expect(gate.hooks[0]).toMatchObject({ timeout: 3630_000 });
-    expect(gate.hooks[0].command).toMatch(/gatehouse-hook\.cjs" gemini BeforeTool --wait 3600$/);
+    expect(gate.hooks[0].command).toMatch(/gatehouse-hook\.cjs" gemini BeforeTool --wait 3600 --task "wf-1\.agent"$/);
     // Gemini's read-only tools are not asked about; its shell, edits and MCP tools are.
     const matcher = new RegExp(gate.matcher);
     expect(['read_file', 'glob', 'ask_user'].filter((t) => matcher.test(t))).toEqual([]);

@@ -4,7 +4,7 @@
 // - Codex: CODEX_HOME = <task dir>/codex-home, seeded from the person's Codex home, with our hooks.json;
 // - Gemini CLI: GEMINI_CLI_HOME = <task dir>/gemini-home, its .gemini seeded from the person's, with our hooks;
 // - Qwen Code: its system-defaults settings file pointed at <task dir>/qwen-system-defaults.json.
-// The hook runs `gatehouse hook <agent> <event>` with GATEHOUSE_TASK_ID, so the hub answers it as the task's.
+// The hook runs `gatehouse hook <agent> <event> --task <task id>`, so the hub answers it as the task's.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -52,23 +52,20 @@ export function taskDir(dataDir: string, taskId: string): string {
   return join(dataDir, 'tasks', taskId.replace(/[^A-Za-z0-9._-]/g, '_'));
 }
 
-function hookGroups(agent: AgentHooks): Record<string, unknown[]> {
+function hookGroups(agent: AgentHooks, taskId: string): Record<string, unknown[]> {
   const groups: Record<string, unknown[]> = {
-    [agent.permissionEvent]: [gatehouseEntry(agent, hookCommandLine(agent.id, agent.permissionEvent, TASK_HOOK_WAIT_SECONDS), TASK_HOOK_WAIT_SECONDS + 30)],
+    [agent.permissionEvent]: [gatehouseEntry(agent, hookCommandLine(agent.id, agent.permissionEvent, TASK_HOOK_WAIT_SECONDS, taskId), TASK_HOOK_WAIT_SECONDS + 30)],
   };
-  if (agent.turnEndEvent) {
-    groups[agent.turnEndEvent] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, agent.turnEndEvent), timeout: hookTimeout(agent, TURN_END_HOOK_TIMEOUT_SECONDS) }] }];
-  }
-  if (agent.noticeEvent) {
-    groups[agent.noticeEvent] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, agent.noticeEvent), timeout: hookTimeout(agent, TURN_END_HOOK_TIMEOUT_SECONDS) }] }];
+  for (const event of [agent.turnEndEvent, agent.noticeEvent]) {
+    if (event) groups[event] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, event, undefined, taskId), timeout: hookTimeout(agent, TURN_END_HOOK_TIMEOUT_SECONDS) }] }];
   }
   return groups;
 }
 
 /** A settings file's text with the task's hooks added after the hooks it already lists. */
-function withTaskHooks(settings: Record<string, any>, agent: AgentHooks): string {
+function withTaskHooks(settings: Record<string, any>, agent: AgentHooks, taskId: string): string {
   const hooks: Record<string, unknown[]> = { ...(settings.hooks ?? {}) };
-  for (const [event, groups] of Object.entries(hookGroups(agent))) hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), ...groups];
+  for (const [event, groups] of Object.entries(hookGroups(agent, taskId))) hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), ...groups];
   return `${JSON.stringify({ ...settings, hooks }, null, 2)}\n`;
 }
 
@@ -79,12 +76,14 @@ export function launchWithAgentHooks(request: HookLaunchRequest): HookedLaunch |
   const dir = taskDir(request.dataDir, request.taskId);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const env = { GATEHOUSE_TASK_ID: request.taskId, GATEHOUSE_HOME: request.dataDir };
+  // GATEHOUSE_TASK_ID/_AGENT tell a `gatehouse hooks install`ed hook of this CLI (the person's settings are read
+  // too: Claude Code, Qwen Code) that it runs inside this task, whose own hook (--task) answers: it steps aside.
+  const env = { GATEHOUSE_TASK_ID: request.taskId, GATEHOUSE_TASK_AGENT: agent.id, GATEHOUSE_HOME: request.dataDir };
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   const events = [agent.permissionEvent, agent.turnEndEvent, agent.noticeEvent].filter(Boolean).join(' + ');
   if (agent.id === 'claude') {
     const file = join(dir, 'claude-settings.json');
-    writeFileSync(file, `${JSON.stringify({ hooks: hookGroups(agent) }, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(file, `${JSON.stringify({ hooks: hookGroups(agent, request.taskId) }, null, 2)}\n`, { mode: 0o600 });
     return { args: ['--settings', file], env, turnEndHook: agent.turnEndEvent !== null, note: `${agent.name} ${events} hooks via --settings (task's own file)`, cleanup };
   }
   if (agent.id === 'codex') return codexLaunch(agent, dir, request, env, cleanup, events);
@@ -119,7 +118,7 @@ function codexLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest,
       else if (stat.isDirectory() && ['rules', 'prompts', 'skills'].includes(name)) cpSync(from, join(home, name), { recursive: true });
     }
   }
-  writeFileSync(join(home, 'hooks.json'), withTaskHooks({ hooks: theirHooks }, agent), { mode: 0o600 });
+  writeFileSync(join(home, 'hooks.json'), withTaskHooks({ hooks: theirHooks }, agent, request.taskId), { mode: 0o600 });
   const configToml = join(home, 'config.toml');
   const configHooks = existsSync(configToml) && /^\s*\[\[?hooks\b/m.test(readFileSync(configToml, 'utf8'));
   const projectCodex = existsSync(join(request.cwd, '.codex'));
@@ -147,7 +146,7 @@ function systemDefaultsLaunch(agent: AgentHooks, defaults: SystemDefaultsFile, d
   const theirsPath = defaults.path(request.env);
   const settings: Record<string, any> = existsSync(theirsPath) ? readSettingsObject(theirsPath) : {};
   const file = join(dir, `${agent.id}-system-defaults.json`);
-  writeFileSync(file, withTaskHooks(settings, agent), { mode: 0o600 });
+  writeFileSync(file, withTaskHooks(settings, agent, request.taskId), { mode: 0o600 });
   return {
     args: [],
     env: { ...env, [defaults.envVar]: file },
@@ -186,7 +185,7 @@ function geminiLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest
       else cpSync(from, join(ours, name), { recursive: true });
     }
   }
-  writeFileSync(join(ours, 'settings.json'), withTaskHooks(settings, agent), { mode: 0o600 });
+  writeFileSync(join(ours, 'settings.json'), withTaskHooks(settings, agent, request.taskId), { mode: 0o600 });
   return {
     args: ['--approval-mode', 'yolo'],
     env: { ...env, GEMINI_CLI_HOME: home },

@@ -44,14 +44,15 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
     }
     const ask = permissionInput(agent, parsed.data.input);
     const waitSeconds = parsed.data.wait_seconds ?? TASK_HOOK_WAIT_SECONDS;
-    const giveUp = (why: string) => runner.hookQuestions.giveUp(why, ask);
-    const timer = setTimeout(() => giveUp(`nobody answered in gatehouse within ${Math.round(waitSeconds)} s`), waitSeconds * 1000);
-    // The hook gone (the CLI stopped waiting for it): the question is no longer anyone's to answer.
+    // This hook's own wait, or its going away, ends only its own part: another hook waiting on the same call
+    // (a hand-installed one and the task's) keeps the person's question.
+    const leave = new AbortController();
+    const timer = setTimeout(() => leave.abort(new Error(`nobody answered in gatehouse within ${Math.round(waitSeconds)} s`)), waitSeconds * 1000);
     reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) giveUp('the hook stopped waiting');
+      if (!reply.raw.writableFinished) leave.abort(new Error('the hook stopped waiting'));
     });
     try {
-      const answer: HookAnswer = await runner.hookQuestions.permission(agent, ask);
+      const answer: HookAnswer = await runner.hookQuestions.permission(agent, ask, leave.signal);
       return { decision: answer.decision, message: answer.message, decided_by: answer.decidedBy };
     } finally {
       clearTimeout(timer);

@@ -85,12 +85,56 @@ describe("a hook's permission request as the task's question", () => {
     const { q } = questions(state);
     const shown: string[] = [];
     q.holdScreenQuestion(() => shown.push('dialog'));
-    const answer = q.permission(claudeHooks, rm);
-    q.giveUp('nobody answered in gatehouse within 5 s', ls);
+    const waits = new AbortController();
+    const answer = q.permission(claudeHooks, rm, waits.signal);
     expect(state.status).toBe('WAITING_FOR_USER');
-    q.giveUp('nobody answered in gatehouse within 5 s', rm);
+    waits.abort(new Error('nobody answered in gatehouse within 5 s'));
     expect(await answer).toMatchObject({ decision: 'ask', message: 'nobody answered in gatehouse within 5 s' });
+    expect(state).toMatchObject({ status: 'RUNNING', interaction: null });
     expect(shown).toEqual(['dialog']);
+  });
+
+  it("one hook's own wait ending (a hand-installed one's 120 s) leaves the question to the hook still waiting", async () => {
+    const state = task();
+    const { q, events } = questions(state);
+    const shown: string[] = [];
+    q.holdScreenQuestion(() => shown.push('dialog'));
+    const installed = new AbortController();
+    const installedAnswer = q.permission(claudeHooks, rm, installed.signal);
+    const tasks = q.permission(claudeHooks, rm, new AbortController().signal);
+    installed.abort(new Error('nobody answered in gatehouse within 120 s'));
+    expect(await installedAnswer).toMatchObject({ decision: 'ask', message: 'nobody answered in gatehouse within 120 s' });
+    // Still the person's one question, not handed back to the CLI's dialog.
+    expect(state).toMatchObject({ status: 'WAITING_FOR_USER', interaction: { prompt: 'Claude Code wants to use Bash: rm -rf build' } });
+    expect(shown).toEqual([]);
+    expect(q.choose(0)).toBe(true);
+    expect(await tasks).toMatchObject({ decision: 'allow', decidedBy: `a person's "Yes" (Claude Code PermissionRequest hook)` });
+    expect(events.filter((e) => e === 'needs-user')).toHaveLength(1);
+  });
+
+  it("the person's answer reaches every hook still waiting; one that left gets no second answer", async () => {
+    const state = task();
+    const { q } = questions(state);
+    const gone = new AbortController();
+    const a = q.permission(claudeHooks, rm);
+    const b = q.permission(claudeHooks, rm, gone.signal);
+    const c = q.permission(claudeHooks, rm);
+    gone.abort(new Error('the hook stopped waiting'));
+    q.choose(2);
+    expect([(await a).decision, (await b).decision, (await c).decision]).toEqual(['deny', 'ask', 'deny']);
+  });
+
+  it('a queued call whose only hook left is never asked', async () => {
+    const state = task();
+    const { q } = questions(state);
+    const first = q.permission(claudeHooks, rm);
+    const gone = new AbortController();
+    const queued = q.permission(claudeHooks, ls, gone.signal);
+    gone.abort(new Error('the hook stopped waiting'));
+    expect(await queued).toMatchObject({ decision: 'ask', message: 'the hook stopped waiting' });
+    q.choose(0);
+    expect((await first).decision).toBe('allow');
+    expect(state).toMatchObject({ status: 'RUNNING', interaction: null });
   });
 
   it('a finished task asks nobody', async () => {

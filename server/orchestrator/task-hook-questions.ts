@@ -41,17 +41,19 @@ export interface HookQuestionHost {
   autoAnswered(action: PolicyAction): void;
 }
 
-interface Queued {
+/** One hook process waiting for the answer (two gatehouse hooks may wait on one tool call). */
+interface Waiter {
+  resolve(answer: HookAnswer): void;
+}
+
+/** One tool call's question: asked once, answered to every hook still waiting on it. */
+interface Request {
   agent: AgentHooks;
   ask: PermissionAsk;
   key: string;
-  waiters: Array<(answer: HookAnswer) => void>;
-}
-
-interface Pending {
-  key: string;
   signal: string;
-  waiters: Array<(answer: HookAnswer) => void>;
+  waiters: Set<Waiter>;
+  done: boolean;
 }
 
 export function hookQuestion(agent: AgentHooks, ask: PermissionAsk): string {
@@ -61,7 +63,8 @@ export function hookQuestion(agent: AgentHooks, ask: PermissionAsk): string {
 const keyOf = (ask: PermissionAsk) => `${ask.tool}\u0000${ask.detail}`;
 
 export class TaskHookQuestions {
-  private pending: Pending | null = null;
+  private pending: Request | null = null;
+  private readonly queue: Request[] = [];
   /** Tool calls the person allowed with "don't ask again" (tool + command), for this task only. */
   private readonly remembered = new Set<string>();
 
@@ -74,28 +77,46 @@ export class TaskHookQuestions {
 
   /**
    * Resolves with the decision for the hook. A second request for the same call (a hand-installed hook too)
-   * joins the first; a request for another call waits its turn (one question on the task at a time).
+   * joins the first: one question, whose answer reaches every hook waiting on it. A request for another call
+   * waits its turn (one question on the task at a time). `leave` aborts when this hook stops waiting (its own
+   * wait is over, or it went away): it alone is answered "ask"; the question is withdrawn only when no other
+   * hook still waits for it.
    */
-  permission(agent: AgentHooks, ask: PermissionAsk): Promise<HookAnswer> {
+  permission(agent: AgentHooks, ask: PermissionAsk, leave?: AbortSignal): Promise<HookAnswer> {
     // The hook came: a held dialog is not shown now (only again if the hook leaves it to the CLI).
     clearTimeout(this.heldTimer);
     const key = keyOf(ask);
     return new Promise((resolve) => {
-      const same = this.pending?.key === key ? this.pending : this.queue.find((q) => q.key === key);
-      if (same) return void same.waiters.push(resolve);
-      const request: Queued = { agent, ask, key, waiters: [resolve] };
+      let request = this.pending?.key === key ? this.pending : this.queue.find((q) => q.key === key);
+      const joined = request !== undefined;
+      request ??= { agent, ask, key, signal: `${agent.name} ${agent.permissionEvent} hook`, waiters: new Set(), done: false };
+      const waiter: Waiter = { resolve };
+      request.waiters.add(waiter);
+      if (leave) this.onLeave(request, waiter, leave);
+      if (joined) return;
       if (this.pending) this.queue.push(request);
       else this.askOne(request);
     });
   }
 
-  private readonly queue: Queued[] = [];
+  private onLeave(request: Request, waiter: Waiter, leave: AbortSignal): void {
+    const left = () => {
+      if (request.done || !request.waiters.delete(waiter)) return;
+      const why = leave.reason instanceof Error ? leave.reason.message : String(leave.reason ?? 'the hook stopped waiting');
+      waiter.resolve({ decision: 'ask', message: why, decidedBy: `${request.signal}: ${why}` });
+      // Another hook still waits on this call: the person's question stays, for it.
+      if (request.waiters.size > 0) return;
+      if (this.pending === request) this.settle({ decision: 'ask', message: why, decidedBy: `${request.signal}: ${why}` });
+      else this.queue.splice(this.queue.indexOf(request), 1);
+    };
+    if (leave.aborted) return left();
+    leave.addEventListener('abort', left, { once: true });
+  }
 
-  private askOne(request: Queued): void {
-    const { agent, ask, key } = request;
-    const signal = `${agent.name} ${agent.permissionEvent} hook`;
+  private askOne(request: Request): void {
+    const { agent, ask, key, signal } = request;
     const answer = (a: HookAnswer) => {
-      for (const resolve of request.waiters) resolve(a);
+      this.resolveAll(request, a);
       this.next();
     };
     if (this.remembered.has(key)) {
@@ -128,12 +149,18 @@ export class TaskHookQuestions {
       this.host.autoAnswered(action ?? { type: 'choose', index: 0, label: 'autoApprove' });
       return answer({ decision, message: decision === 'deny' ? "The task's policy in gatehouse refused it." : '', decidedBy: by });
     }
-    this.pending = { key, signal, waiters: request.waiters };
+    this.pending = request;
     this.host.update((t) => {
       t.status = 'WAITING_FOR_USER';
       t.interaction = interaction;
     }, signal);
     this.host.needsUser();
+  }
+
+  private resolveAll(request: Request, answer: HookAnswer): void {
+    request.done = true;
+    for (const waiter of request.waiters) waiter.resolve(answer);
+    request.waiters.clear();
   }
 
   private next(): void {
@@ -174,17 +201,12 @@ export class TaskHookQuestions {
     show?.();
   }
 
-  /** Nobody answered in time, or the hook stopped waiting: the CLI's own dialog decides. */
-  giveUp(why: string, ask?: PermissionAsk): void {
-    if (this.pending && (!ask || this.pending.key === keyOf(ask))) this.settle({ decision: 'ask', message: why, decidedBy: `${this.pending.signal}: ${why}` });
-  }
-
   /** The task's process is gone: whatever is pending or queued is left to nobody. */
   end(): void {
     this.ended = true;
     this.dropHeld();
-    this.giveUp('the task ended');
-    this.next();
+    if (this.pending) this.settle({ decision: 'ask', message: 'the task ended', decidedBy: `${this.pending.signal}: the task ended` });
+    else this.next();
   }
 
   private ended = false;
@@ -196,7 +218,7 @@ export class TaskHookQuestions {
       if (t.status === 'WAITING_FOR_USER' || t.status === 'AWAITING_INTERACTION') t.status = 'RUNNING';
       t.interaction = null;
     }, answer.decidedBy);
-    for (const resolve of pending.waiters) resolve(answer);
+    this.resolveAll(pending, answer);
     // The hook left it to the CLI: its own dialog (still on screen) is the task's question again.
     if (answer.decision === 'ask') this.showHeld();
     else this.dropHeld();

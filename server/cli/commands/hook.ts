@@ -37,6 +37,8 @@ interface HookMarks {
   read: number;
   posted: number;
   answered: number;
+  /** An installed hook that stepped aside for the task's own. */
+  deferred?: true;
 }
 
 /**
@@ -49,7 +51,7 @@ function noteTimes(event: string, marks: HookMarks): void {
   if (!file) return;
   const started = performance.timeOrigin;
   const epoch = (ms: number) => Math.round((started + ms) * 10) / 10;
-  const at = Object.fromEntries(Object.entries(marks).map(([name, ms]) => [name, epoch(ms)]));
+  const at = Object.fromEntries(Object.entries(marks).map(([name, ms]) => [name, typeof ms === 'number' ? epoch(ms) : ms]));
   try {
     appendFileSync(file, `${JSON.stringify({ event, pid: process.pid, started: epoch(0), ...at })}\n`);
   } catch {
@@ -71,17 +73,20 @@ agent is told. When the hub is not running, or nobody answers within the wait, i
 Gemini CLI's {"decision":"ask"}), which leaves the decision to the CLI's own dialog; it never allows or
 refuses on its own. Gemini CLI's BeforeTool hook cannot grant a call: after a Yes, Gemini's own policy decides.
 
-Inside a task started by \`gatehouse run\` (GATEHOUSE_TASK_ID set) the request is the task's: its policy
+The hook a task started by \`gatehouse run\` wires in for itself (--task <id>) asks as the task's: its policy
 answers, else it is the task's question (\`gatehouse tasks\`, the portal, /api/tasks/:id/choose); the CLI's
 turn-end event (Stop) tells the task its agent is idle; Claude Code's Notification is recorded in the task's
-explain lines (its idle_prompt ends a turn too).
+explain lines (its idle_prompt ends a turn too). A hook installed by hand that runs inside such a task of its
+own CLI (GATEHOUSE_TASK_ID and GATEHOUSE_TASK_AGENT set) steps aside at once: it prints nothing, which the
+CLIs read as no decision from that hook, so the task's hook alone decides.
 
 Agents: ${hookAgents.map((a) => `${a.id} (${a.name}, event ${a.permissionEvent})`).join(', ')}.
 
 Options:
-      --wait <seconds>  how long to wait for the person (default GATEHOUSE_HOOK_WAIT_SECONDS or ${DEFAULT_WAIT_SECONDS})`,
+      --wait <seconds>  how long to wait for the person (default GATEHOUSE_HOOK_WAIT_SECONDS or ${DEFAULT_WAIT_SECONDS})
+      --task <id>       the orchestrated task this hook is wired into (set by \`gatehouse run\`)`,
   allowPositionals: true,
-  options: { wait: { type: 'string' } },
+  options: { wait: { type: 'string' }, task: { type: 'string' } },
   async run(args, io) {
     const running = performance.now();
     const [agentId, event] = args.positionals;
@@ -98,8 +103,22 @@ Options:
       io.stderr.write(`gatehouse hook: ${(err as Error).message}\n`);
       return 1;
     }
-    // Inside a task `gatehouse run` started: the hub answers as that task's (its policy, else its person).
-    const taskId = process.env.GATEHOUSE_TASK_ID || null;
+    // The task's own hook (--task): the hub answers as that task's (its policy, else its person).
+    const insideTask = process.env.GATEHOUSE_TASK_ID || null;
+    const ownTask = typeof args.values.task === 'string' && args.values.task ? args.values.task : null;
+    const taskId = ownTask ?? insideTask;
+    if (!ownTask && insideTask && process.env.GATEHOUSE_TASK_AGENT === agent.id) {
+      // An installed hook inside a task of its own CLI: the task's hook asks the same question, and governs. No
+      // output is no decision in Claude Code (the first hook that decides wins), Qwen Code (deny over allow among
+      // those that decide) and Gemini CLI (only hooks that printed something are merged); Codex's task config
+      // leaves an installed hook out. So answering nothing leaves the call to the task's hook alone.
+      // The input is read all the same: a CLI writing it to a hook that already left would see a broken pipe.
+      await readStdin(io).catch(() => '');
+      const read = performance.now();
+      io.stderr.write(`gatehouse hook: inside gatehouse task ${insideTask}, whose own hook answers; this one stays out\n`);
+      noteTimes(event, { running, read, posted: read, answered: read, deferred: true });
+      return 0;
+    }
     if (taskId && (event === agent.turnEndEvent || event === agent.noticeEvent)) {
       try {
         const input = JSON.parse((await readStdin(io)) || '{}');
