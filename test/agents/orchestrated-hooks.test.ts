@@ -4,11 +4,11 @@
 // the task's question — answered by the task's policy, or by a person through /api/tasks/:id/choose — with no key
 // pressed on the CLI's dialog. The model stand-in asks to run one shell command and records what came back.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMAND, skipUnlessInstalled } from '../support/agent-hook-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
-import type { AgentCli } from '../support/model-standins/agent-setups.js';
+import { processesUnder, type AgentCli } from '../support/model-standins/agent-setups.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 import { recordTestedWith } from './tested-with.js';
 import { hookAgent } from '../../server/agents/hook-agents.js';
@@ -98,6 +98,9 @@ for (const cli of ['claude', 'codex', 'gemini', 'qwen'] as const) {
       expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
       expect(run.standin.toolResultsSeen()).toHaveLength(1);
       expect(savedAllowRules(cli, run.launch)).toEqual([]);
+      // Nothing the CLI started outlives its task (Codex 0.169 starts an app-server daemon from $CODEX_HOME/packages/).
+      await run.exited();
+      expect(processesUnder(dirname(run.launch.home))).toEqual([]);
     });
   });
 }

@@ -20,6 +20,8 @@ export interface OrchestratedAgent {
   /** Polls the task until `pick` holds (the task's own state; no fixed sleeps); past `timeoutMs`, fails with its explain and screen. */
   until(pick: (task: TaskView) => boolean, what: string, timeoutMs?: number): Promise<TaskView>;
   choose(body: { index: number } | { option: string }): Promise<TaskView>;
+  /** Waits until the CLI's process has exited and the task's end has taken what it started along (`alive` false). */
+  exited(): Promise<TaskView>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,13 @@ export async function startOrchestratedAgent(cli: AgentCli, opts: { autoApprove:
     },
     async choose(body) {
       return (await hub.client.request<{ task: TaskView }>('POST', `${path}/choose`, body)).task;
+    },
+    async exited() {
+      for (;;) {
+        const t = await get();
+        if (!t.alive) return t;
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
     async close() {
       await hub.client.request('POST', `${path}/stop`).catch(() => undefined);

@@ -178,23 +178,34 @@ export function prepareAgent(cli: AgentCli, standinUrl: string, opts: LaunchOpti
   };
 }
 
+/** Processes running a program from inside `root` (their executable or first argument there). */
+export function processesUnder(root: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const exe = readlinkSync(`/proc/${entry}/exe`);
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (exe.startsWith(`${root}/`) || cmdline.startsWith(`${root}/`)) found.push(Number(entry));
+    } catch {
+      // gone already, or not ours to read
+    }
+  }
+  return found;
+}
+
 /**
  * Ends the processes a CLI left running from inside its temp folder: Codex 0.169 starts a background
  * app-server daemon from $CODEX_HOME/packages/ in a session of its own, which outlives the CLI.
  */
 export function killProcessesUnder(root: string): number[] {
   const killed: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of processesUnder(root)) {
     try {
-      const exe = readlinkSync(`/proc/${entry}/exe`);
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (exe.startsWith(`${root}/`) || cmdline.startsWith(`${root}/`)) {
-        process.kill(Number(entry), 'SIGKILL');
-        killed.push(Number(entry));
-      }
+      process.kill(pid, 'SIGKILL');
+      killed.push(pid);
     } catch {
-      // gone already, or not ours to read
+      // gone already
     }
   }
   return killed;
