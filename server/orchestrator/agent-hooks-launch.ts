@@ -12,6 +12,7 @@ import type { AgentHooks, SystemDefaultsFile } from '../agents/agent-hooks.js';
 import { hookCommandLine } from '../agents/hook-command-line.js';
 import { hookAgent } from '../agents/hook-agents.js';
 import { gatehouseEntry, hookTimeout, isGatehouseHook } from '../agents/hooks-file.js';
+import { geminiFindings, geminiLayers, geminiPlan, qwenFindings, qwenLayers, qwenPlan } from './hook-guard.js';
 
 /** How long a task's permission hook waits for the person before the CLI's own dialog asks (seconds). */
 export const TASK_HOOK_WAIT_SECONDS = 3600;
@@ -62,10 +63,12 @@ function hookGroups(agent: AgentHooks, taskId: string): Record<string, unknown[]
   return groups;
 }
 
-/** A settings file's text with the task's hooks added after the hooks it already lists. */
-function withTaskHooks(settings: Record<string, any>, agent: AgentHooks, taskId: string): string {
+/** A settings file's text with the task's hooks added after the hooks it already lists (`only`: just these events). */
+function withTaskHooks(settings: Record<string, any>, agent: AgentHooks, taskId: string, only?: string[]): string {
   const hooks: Record<string, unknown[]> = { ...(settings.hooks ?? {}) };
-  for (const [event, groups] of Object.entries(hookGroups(agent, taskId))) hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), ...groups];
+  for (const [event, groups] of Object.entries(hookGroups(agent, taskId))) {
+    if (!only || only.includes(event)) hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), ...groups];
+  }
   return `${JSON.stringify({ ...settings, hooks }, null, 2)}\n`;
 }
 
@@ -147,11 +150,13 @@ function systemDefaultsLaunch(agent: AgentHooks, defaults: SystemDefaultsFile, d
   const settings: Record<string, any> = existsSync(theirsPath) ? readSettingsObject(theirsPath) : {};
   const file = join(dir, `${agent.id}-system-defaults.json`);
   writeFileSync(file, withTaskHooks(settings, agent, request.taskId), { mode: 0o600 });
+  // What the person's and the project's Qwen settings do to those hooks and to its approval mode (hook-guard.ts).
+  const plan = qwenPlan(qwenFindings(qwenLayers(request.env, request.cwd, { file, settings }, agent.settings.path(request.env, request.env.HOME ?? homedir()))));
   return {
-    args: [],
+    args: plan.args,
     env: { ...env, [defaults.envVar]: file },
-    turnEndHook: agent.turnEndEvent !== null,
-    note: `${agent.name} ${events} hooks via ${defaults.envVar} (task's own file)`,
+    turnEndHook: plan.hooksRun && agent.turnEndEvent !== null,
+    note: `${agent.name} ${events} hooks via ${defaults.envVar} (task's own file)${plan.note ? `; ${plan.note}` : ''}`,
     cleanup,
   };
 }
@@ -185,7 +190,20 @@ function geminiLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest
       else cpSync(from, join(ours, name), { recursive: true });
     }
   }
-  writeFileSync(join(ours, 'settings.json'), withTaskHooks(settings, agent, request.taskId), { mode: 0o600 });
+  // Yolo only when nothing Gemini reads besides the task's file turns the hook off or refuses yolo (hook-guard.ts).
+  // Without yolo Gemini's own dialog asks on screen and there is no BeforeTool hook (it cannot allow: a person
+  // would answer twice); AfterAgent still tells the turn's end.
+  const userFile = join(ours, 'settings.json');
+  const plan = geminiPlan(geminiFindings(geminiLayers(request.env, request.cwd, { file: join(theirs, 'settings.json'), settings }), hookCommandLine(agent.id, agent.permissionEvent, TASK_HOOK_WAIT_SECONDS, request.taskId)));
+  if (plan.refuse) {
+    cleanup();
+    throw new Error(plan.refuse);
+  }
+  if (!plan.yolo) {
+    writeFileSync(userFile, withTaskHooks(settings, agent, request.taskId, agent.turnEndEvent ? [agent.turnEndEvent] : []), { mode: 0o600 });
+    return { args: [], env: { ...env, GEMINI_CLI_HOME: home }, turnEndHook: agent.turnEndEvent !== null, note: `${agent.name} ${agent.turnEndEvent} hook in the task's GEMINI_CLI_HOME, ${plan.note}`, cleanup };
+  }
+  writeFileSync(userFile, withTaskHooks(settings, agent, request.taskId), { mode: 0o600 });
   return {
     args: ['--approval-mode', 'yolo'],
     env: { ...env, GEMINI_CLI_HOME: home },
