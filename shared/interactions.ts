@@ -22,6 +22,8 @@ export interface InteractionSummary {
   href: string;
   /** Who is asking (agent, project, branch), when the gate recorded it. */
   source?: GateSource | null;
+  /** A pending choice whose asking agent is gone (ChoiceSessionView.agent_gone_at); absent otherwise. */
+  agent_gone_at?: string;
   /** How many questions a choice gate asks, when it asks several (absent for one). */
   questions?: number;
 }

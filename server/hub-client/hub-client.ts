@@ -1,6 +1,7 @@
 import { httpCall, type HttpAnswer } from './http-call.js';
 import { HubRequestError } from './hub-request-error.js';
 import { SessionWaits } from './session-waits.js';
+import { ASKER_HEADER } from '../sessions/asker-header.js';
 
 export { HubRequestError };
 
@@ -11,6 +12,12 @@ export class HubClient {
     readonly token: string,
     readonly dataDir: string,
   ) {}
+
+  /**
+   * The asking process's id (`gatehouse mcp`), sent with every request as x-gatehouse-asker (server/sessions/
+   * asker-header.ts): the hub then knows which process asks for the choices it starts and polls.
+   */
+  asker: string | null = null;
 
   private sessionWaits?: SessionWaits;
   /** This process's blocked polls, all on one request to the hub. */
@@ -23,7 +30,7 @@ export class HubClient {
     try {
       res = await httpCall(this.baseUrl + path, {
         method,
-        headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(this.asker ? { [ASKER_HEADER]: this.asker } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: opts.signal,
       });

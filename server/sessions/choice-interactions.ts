@@ -17,6 +17,7 @@ export function choiceInteraction(session: StoredSession): InteractionSummary {
     deadline_at: pending ? session.deadline_at : null,
     href: `/choice/${encodeURIComponent(session.id)}`,
     source: session.source ?? null,
+    ...(pending && session.agent_gone_at ? { agent_gone_at: session.agent_gone_at } : {}),
     ...(session.request.questions && session.request.questions.length > 1 ? { questions: session.request.questions.length } : {}),
   };
 }

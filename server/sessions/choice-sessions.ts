@@ -144,6 +144,39 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
     return session;
   }
 
+  /**
+   * The `gatehouse mcp` process (its asker id) that started or polled a pending session: the one whose leaving
+   * leaves the session without its agent. A poll from another (a client that came back) takes the session over and
+   * says its agent is back — also once it has ended: the answer then reached an agent after all.
+   */
+  async askedBy(id: string, asker: string): Promise<void> {
+    const session = this.byId.get(id);
+    if (!session) return;
+    if (session.status === 'pending') this.askers.set(id, asker);
+    if (session.agent_gone_at) await this.setAgentGone(session, null);
+  }
+
+  /** The asker's process ended: its pending sessions say their agent is gone. Returns their ids. */
+  async askerGone(asker: string, now = this.clock.now()): Promise<string[]> {
+    const ids = [...this.askers].filter(([, a]) => a === asker).map(([id]) => id);
+    for (const id of ids) {
+      this.askers.delete(id);
+      const session = this.byId.get(id);
+      if (session?.status === 'pending' && !session.agent_gone_at) await this.setAgentGone(session, new Date(now).toISOString());
+    }
+    return ids;
+  }
+
+  private async setAgentGone(session: StoredSession, at: string | null): Promise<void> {
+    const previous = session.agent_gone_at ?? null;
+    session.agent_gone_at = at;
+    await this.persist(session, () => (session.agent_gone_at = previous));
+    this.emit('changed', session);
+  }
+
+  /** Who last asked for each pending session (in memory: a hub restart forgets it until the next poll). */
+  private readonly askers = new Map<string, string>();
+
   /** Resolves when the session ends or `ms` pass, whichever is first. */
   wait(id: string, ms: number): Promise<StoredSession> {
     const session = this.get(id);
@@ -203,6 +236,7 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
       Object.assign(session, before);
       this.timers.arm(session.id, Date.parse(session.deadline_at));
     });
+    this.askers.delete(session.id);
     for (const wake of [...(this.waiters.get(session.id) ?? [])]) wake();
     this.emit('changed', session);
     return session;

@@ -49,6 +49,12 @@ export interface ChoiceSessionView {
   /** Milliseconds left when this view was made (0 once ended). */
   remaining_ms: number;
   notices: string[];
+  /**
+   * Set while the agent that asked is gone: the `gatehouse mcp` process that started or last polled this pending
+   * gate ended (its client closed). An answer is still taken, but only reaches an agent that polls it again, which
+   * clears this. Absent or null: the asker is there, or not known to have left.
+   */
+  agent_gone_at?: string | null;
   draft: ChoiceDraft | null;
   result: ChoiceResult | null;
 }

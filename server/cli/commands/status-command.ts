@@ -9,7 +9,8 @@ export const statusCommand: CliCommand = {
   help: `Usage: gatehouse status [--json]
 
 Reports the hub of this data directory (GATEHOUSE_HOME): running or not, its pid, port and version, how many
-interactions are active and how many wait on a person; and the versions of gatehouse, Node.js, tsci
+interactions are active and how many wait on a person (and of those, how many choices lost the agent
+that asked: its MCP client closed); and the versions of gatehouse, Node.js, tsci
 (GATEHOUSE_TSCI or \`tsci\` on PATH) and the agent CLIs found on PATH. Changes nothing: it never starts a hub
 and never creates a file. Paste its output into a bug report.
 
@@ -38,7 +39,7 @@ Exit codes: 0 the hub is running, 3 it is not.`,
           ? `not answering (hub.json names pid ${status.pid}, port ${status.port}; it starts again when needed)`
           : 'not running (it starts by itself when needed; `gatehouse hub` runs it in the foreground)';
     const pending = status.pending
-      ? `${status.pending.active.choice ?? 0} choice(s), ${status.pending.active.resolve ?? 0} resolve task(s), ${status.pending.active.task ?? 0} orchestrated task(s) active; ${status.pending.waiting_on_person} waiting on a person`
+      ? `${status.pending.active.choice ?? 0} choice(s), ${status.pending.active.resolve ?? 0} resolve task(s), ${status.pending.active.task ?? 0} orchestrated task(s) active; ${status.pending.waiting_on_person} waiting on a person${status.pending.agent_gone ? ` (${status.pending.agent_gone} whose agent is gone)` : ''}`
       : '–';
     const lines = [
       `gatehouse ${report.gatehouse}  node ${report.node}  ${report.platform}`,

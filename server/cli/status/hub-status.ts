@@ -10,6 +10,8 @@ export interface PendingCounts {
   active: Record<string, number>;
   /** Of those, how many wait on a person now. */
   waiting_on_person: number;
+  /** Of the active choices, how many lost the agent that asked (its MCP client closed): an answer reaches no one now. */
+  agent_gone: number;
 }
 
 export interface HubStatus {
@@ -38,6 +40,6 @@ export async function readHubStatus(env: NodeJS.ProcessEnv = process.env): Promi
   const { interactions } = await client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active');
   const active: Record<string, number> = { choice: 0, resolve: 0, task: 0 };
   for (const item of interactions) active[item.kind] = (active[item.kind] ?? 0) + 1;
-  status.pending = { active, waiting_on_person: interactions.filter((i) => i.waiting_on === 'person').length };
+  status.pending = { active, waiting_on_person: interactions.filter((i) => i.waiting_on === 'person').length, agent_gone: interactions.filter((i) => i.agent_gone_at).length };
   return { status, client, hubState };
 }

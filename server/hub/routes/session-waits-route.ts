@@ -4,6 +4,7 @@ import type { ChoiceSessionView } from '../../../shared/choice/session-types.js'
 import { problemsFromZod, RequestValidationError } from '../../../shared/validation-error.js';
 import { SessionNotFoundError } from '../../sessions/session-errors.js';
 import type { HubPlugin } from '../context.js';
+import { noteAsker } from '../../sessions/asker-header.js';
 
 /** The most session ids one wait may name (an MCP process with this many blocked polls is far past any real use). */
 export const MAX_WAITED_IDS = 10_000;
@@ -36,6 +37,7 @@ export const sessionWaitsRoute: HubPlugin = (app, ctx) => {
     const parsed = waitManySchema.safeParse(request.body ?? {});
     if (!parsed.success) throw new RequestValidationError(problemsFromZod(parsed.error));
     const ids = [...new Set(parsed.data.ids)];
+    await noteAsker(ctx.sessions, request.headers, ids);
     const answer = (): WaitManyAnswer => ({
       ended: ids.filter((id) => ctx.sessions.has(id) && ctx.sessions.get(id).status !== 'pending').map((id) => ctx.sessions.view(ctx.sessions.get(id))),
       missing: ids.filter((id) => !ctx.sessions.has(id)).map((id) => ({ id, error: { code: 'not_found', message: new SessionNotFoundError(id).message } })),

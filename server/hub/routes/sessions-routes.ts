@@ -10,6 +10,7 @@ import { OPEN_TO_GATE_LINK } from '../request-guard.js';
 import { canOpenBrowser } from '../../platform/browser-availability.js';
 import type { z } from 'zod';
 import { gateSourceSchema, normalizeGateSource } from '../../../shared/choice/gate-source-schema.js';
+import { askerOf, ASKER_HEADER, noteAsker } from '../../sessions/asker-header.js';
 
 /** The `source` of a new gate, validated like every other field (problems are named `source.<field>`). */
 function parseGateSource(raw: unknown) {
@@ -25,7 +26,9 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 }
 
 /**
- * /api/sessions: create, read, wait, submit, cancel, deadline, draft, interface switch. The `url` handed out is the
+ * /api/sessions: create, read, wait, submit, cancel, deadline, draft, interface switch; a request naming its asker
+ * (x-gatehouse-asker, what `gatehouse mcp` sends) that creates, reads or waits on a session makes that process the
+ * session's asker, and POST /api/sessions/asker-gone says it has ended (its client closed). The `url` handed out is the
  * gate's link (a capability for this gate only, server/hub/gate-capability.ts), never the hub's credential. A gate link
  * may use every route on its own session (read, wait, answer, cancel, deadline, draft, interface) and nothing else.
  */
@@ -51,16 +54,30 @@ export const sessionsRoutes: HubPlugin = (app, ctx) => {
     // A chat gate is answered in the user's next turn, which may be much later: unless the agent set a
     // timeout, it stays open as long as a session can.
     if (iface === 'chat' && raw.timeout_seconds === undefined) validated.request.timeout_seconds = CHOICE_LIMITS.maxTimeoutSeconds;
+    askerOf(request.headers); // a malformed one is refused before anything is created
     const session = await ctx.sessions.create(validated, iface, undefined, gateSource);
+    await noteAsker(ctx.sessions, request.headers, [session.id]);
     return reply.code(201).send(handoff(session));
   });
 
-  app.get<{ Params: { id: string } }>('/api/sessions/:id', OPEN_TO_GATE_LINK, async (request) => handoff(ctx.sessions.get(request.params.id)));
+  app.get<{ Params: { id: string } }>('/api/sessions/:id', OPEN_TO_GATE_LINK, async (request) => {
+    ctx.sessions.get(request.params.id);
+    await noteAsker(ctx.sessions, request.headers, [request.params.id]);
+    return handoff(ctx.sessions.get(request.params.id));
+  });
+
+  app.post('/api/sessions/asker-gone', async (request) => {
+    const asker = askerOf(request.headers);
+    if (!asker) throw new RequestValidationError([{ field: ASKER_HEADER, message: 'is required: the id the asking process named itself with' }]);
+    return { sessions: await ctx.sessions.askerGone(asker) };
+  });
 
   app.get<{ Params: { id: string }; Querystring: { seconds?: string } }>('/api/sessions/:id/wait', OPEN_TO_GATE_LINK, async (request) => {
     const raw = request.query.seconds ?? String(CHOICE_LIMITS.defaultWaitSeconds);
     const seconds = Number(raw);
     if (!Number.isFinite(seconds) || seconds < 0) throw new RequestValidationError([{ field: 'seconds', message: `must be a number of seconds ≥ 0 (got ${JSON.stringify(raw)})` }]);
+    ctx.sessions.get(request.params.id);
+    await noteAsker(ctx.sessions, request.headers, [request.params.id]);
     const session = await ctx.sessions.wait(request.params.id, Math.min(seconds, CHOICE_LIMITS.maxWaitSeconds) * 1000);
     return handoff(session);
   });
