@@ -33,6 +33,15 @@ function readText(path: string): string | null {
   }
 }
 
+/** Where a symbolic link (a /proc fd) points; null when it is gone or unreadable. */
+function linkOf(path: string): string | null {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return null;
+  }
+}
+
 export function snapshotProcess(pid: number): ProcessSnapshot | null {
   const stat = readText(`/proc/${pid}/stat`);
   if (!stat) return null;
@@ -62,11 +71,7 @@ export function processTree(root: number): number[] {
 
 /** The terminal device a process has on fd 0 (e.g. /dev/pts/7). */
 export function ttyOf(pid: number): string | null {
-  try {
-    return readlinkSync(`/proc/${pid}/fd/0`);
-  } catch {
-    return null;
-  }
+  return linkOf(`/proc/${pid}/fd/0`);
 }
 
 /**
@@ -78,12 +83,8 @@ export function blockedReadingTty(pid: number, tty: string): boolean {
   if (syscall) {
     const [nr, fdHex] = syscall.trim().split(' ');
     if (!(READ_SYSCALLS[process.arch] ?? []).includes(Number(nr))) return false;
-    try {
-      const file = readlinkSync(`/proc/${pid}/fd/${Number.parseInt(fdHex, 16)}`);
-      return file === tty || file === '/dev/tty';
-    } catch {
-      return false;
-    }
+    const file = linkOf(`/proc/${pid}/fd/${Number.parseInt(fdHex, 16)}`);
+    return file === tty || file === '/dev/tty';
   }
   // /proc/<pid>/syscall unreadable: fall back to the kernel wait channel of a tty read.
   const wchan = readText(`/proc/${pid}/wchan`);
@@ -110,14 +111,6 @@ export function idlesPollingTty(pid: number, tty: string, minTimeoutMs: number):
   const fds = [...watched.matchAll(/^tfd:\s+(\d+)\s+events:\s+([0-9a-f]+)/gm)].filter((m) => Number.parseInt(m[2], 16) & 1).map((m) => m[1]);
   if (!fds.some((fd) => linkOf(`/proc/${pid}/fd/${fd}`) === tty)) return false;
   return threadStates(pid).every((state) => state === 'S');
-}
-
-function linkOf(path: string): string | null {
-  try {
-    return readlinkSync(path);
-  } catch {
-    return null;
-  }
 }
 
 /** The scheduler state of each thread of the process (R running, S sleeping, D in I/O, …). */
