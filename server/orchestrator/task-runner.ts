@@ -6,10 +6,11 @@ import { applyPolicyAction, handlerContext } from './policy-application.js';
 import { classifyWait } from './wait-classifier.js';
 import { compileHandler, resolveWithHandlers } from './standard-handlers.js';
 import type { TaskTerminal, TerminalFactory, TerminalWait } from './task-terminal.js';
-import type { TaskState } from './task-types.js';
+import type { InteractionView, TaskState } from './task-types.js';
 import type { TaskDefinition } from './workflow-schema.js';
 import { launchWithAgentHooks, type HookedLaunch } from './agent-hooks-launch.js';
 import { TaskHookQuestions } from './task-hook-questions.js';
+import { TaskScreenQuestions } from './task-screen-questions.js';
 import { noteExplain, recordExplain, screenTail } from './task-explain.js';
 import { TurnSignals } from './turn-signals.js';
 import { hookAgent } from '../agents/hook-agents.js';
@@ -42,6 +43,8 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private turns: TurnSignals | null = null;
   /** Permission requests from the agent's own hook, answered as this task's interaction. */
   readonly hookQuestions: TaskHookQuestions;
+  /** Questions read off the screen: answered by the task's policy, else by a person. */
+  private readonly screenQuestions: TaskScreenQuestions;
 
   constructor(
     readonly state: TaskState,
@@ -53,12 +56,27 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     super();
     this.handlers = [...definition.handlers.map(compileHandler), ...(adapter.autoPolicy?.handlers ?? [])];
     this.finished = new Promise((done) => (this.finish = done));
+    const policy = (interaction: InteractionView) => (state.autoApprove ? resolveWithHandlers(this.handlers, handlerContext(this.state, this.context.sessionGoal, interaction)) : null);
     this.hookQuestions = new TaskHookQuestions({
       state,
-      policy: (interaction) => (state.autoApprove ? resolveWithHandlers(this.handlers, handlerContext(this.state, this.context.sessionGoal, interaction)) : null),
+      policy,
       screen: () => this.terminal?.screenText() ?? '',
       update: (change, signal) => {
         this.signal = signal;
+        this.set(change);
+      },
+      needsUser: () => this.emit('needs-user'),
+      autoAnswered: (action) => this.emit('auto-answered', action),
+    });
+    this.screenQuestions = new TaskScreenQuestions({
+      state,
+      policy,
+      answer: (action) => {
+        this.answeredItself = true;
+        return this.acting(() => applyPolicyAction(this.terminal!, action, (reason) => this.stop(reason)));
+      },
+      update: (change, signal) => {
+        if (signal !== undefined) this.signal = signal;
         this.set(change);
       },
       needsUser: () => this.emit('needs-user'),
@@ -201,7 +219,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     // The agent's own hook owns a permission question (its dialog may be drawn meanwhile): the screen is not read.
     if (this.hookQuestions.asking) return;
     if (this.answeredItself) {
-      if (wait.unchangedSinceInput) return this.unchangedAfterOwnAnswer(wait);
+      if (wait.unchangedSinceInput) return this.screenQuestions.unchangedAfterOwnAnswer(wait);
       this.answeredItself = false;
     }
     // Nothing drawn since the last input (the echo of what was typed): the program has not asked anything yet.
@@ -221,11 +239,11 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     }
     if (kind === 'waiting' && this.hooked) {
       this.hookQuestions.holdScreenQuestion(() => {
-        if (this.state.status !== 'DONE' && this.state.status !== 'FAILED') this.onInteraction(wait);
+        if (this.state.status !== 'DONE' && this.state.status !== 'FAILED') this.screenQuestions.ask(wait);
       });
       return;
     }
-    this.onInteraction(wait);
+    this.screenQuestions.ask(wait);
   }
 
   /** The screen the CLI shows after its prompt at start (HookedLaunch.screenAfterPrompt) is still to come. */
@@ -257,7 +275,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
         t.interaction = null;
       });
       this.answeredItself = true;
-      void this.acting(() => this.terminal!.typeText(next, true)).catch((error: Error) => this.ownInputRefused(`pending input ${JSON.stringify(next)}: ${error.message}`));
+      void this.acting(() => this.terminal!.typeText(next, true)).catch((error: Error) => this.screenQuestions.ownInputRefused(`pending input ${JSON.stringify(next)}: ${error.message}`));
       this.turns?.promptSent();
       return;
     }
@@ -292,65 +310,6 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     if (status === 'WAITING_FOR_USER' || status === 'AWAITING_INTERACTION') return;
     this.signal = signal;
     this.onIdle();
-  }
-
-  private onInteraction(wait: TerminalWait): void {
-    const interaction = { prompt: wait.prompt, options: wait.options, cursor: wait.cursor, screen: wait.screen };
-    const alreadyAsked = this.state.status === 'WAITING_FOR_USER' && this.state.interaction?.prompt === interaction.prompt;
-    this.set((t) => {
-      t.status = 'AWAITING_INTERACTION';
-      t.interaction = interaction;
-    });
-    if (this.state.autoApprove) {
-      const action = resolveWithHandlers(this.handlers, handlerContext(this.state, this.context.sessionGoal, interaction));
-      if (action) {
-        this.signal = `policy ${action.label ?? action.type}`;
-        this.set((t) => {
-          t.autoAnswered += 1;
-          t.status = 'RUNNING';
-          t.interaction = null;
-        });
-        this.answeredItself = true;
-        void this.acting(() => applyPolicyAction(this.terminal!, action, (reason) => this.stop(reason))).then((refused) => {
-          if (this.state.status === 'FAILED') return;
-          if (!refused) return void this.emit('auto-answered', action);
-          // The policy's pick could not be made as planned: a person decides, told what was seen.
-          this.set((t) => {
-            t.status = 'WAITING_FOR_USER';
-            t.interaction = { ...interaction, screen: `${refused}\n\n${interaction.screen}` };
-          });
-          this.emit('needs-user');
-        });
-        return;
-      }
-    }
-    this.set((t) => (t.status = 'WAITING_FOR_USER'));
-    if (!alreadyAsked) this.emit('needs-user');
-  }
-
-  /**
-   * The program waits on the screen gatehouse itself just answered, showing nothing new: the answer was taken
-   * without effect (or the program re-presented the same screen). Not answered again — a person decides, told why.
-   */
-  private unchangedAfterOwnAnswer(wait: TerminalWait): void {
-    if (this.state.status === 'WAITING_FOR_USER') return;
-    const note = 'gatehouse answered this screen and the program shows nothing new since; it is not answered twice';
-    this.set((t) => {
-      t.status = 'WAITING_FOR_USER';
-      t.interaction = { prompt: wait.prompt, options: wait.options, cursor: wait.cursor, screen: `${note}\n\n${wait.screen}` };
-    });
-    this.emit('needs-user');
-  }
-
-  /** gatehouse's own input was refused (nothing submitted): a person decides, told what was seen. */
-  private ownInputRefused(why: string): void {
-    const status = this.state.status;
-    if (status === 'DONE' || status === 'FAILED') return;
-    this.set((t) => {
-      t.status = 'WAITING_FOR_USER';
-      t.interaction = { ...(t.interaction ?? { prompt: '', options: [], cursor: 0 }), screen: why };
-    });
-    if (status !== 'WAITING_FOR_USER') this.emit('needs-user');
   }
 
   private resumeAfterInput(): void {
