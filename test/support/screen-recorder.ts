@@ -1,13 +1,12 @@
-// Runs a real agent CLI in a real PTY (node-pty, raw bytes) rendered by @xterm/headless, and saves the raw
-// output stream at chosen moments as test/fixtures/agent-screens/<cli>/<name>.ansi plus <name>.json, so the
-// screen reader can be tested on what the real programs draw. A recording tool, not a test: its waits are
+// Runs a real agent CLI in a real PTY through the product's PtyProgram (node-pty, its @xterm/headless screen), and
+// saves the output stream so far (UTF-8, as the program wrote it) at chosen moments as
+// test/fixtures/agent-screens/<cli>/<name>.ansi plus <name>.json, so the screen reader can be tested on what the
+// real programs draw. A recording tool, not a test: its waits are
 // "until this text is on screen" with generous limits.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { IPty } from 'node-pty';
-import type { Terminal } from '@xterm/headless';
-import { headlessXterm, nodePty } from '../../server/pty/native-modules.js';
+import { PtyProgram } from '../../server/pty/index.js';
 import type { AgentLaunch } from './model-standins/agent-setups.js';
 import { meaningProblem, type ScreenMeaning } from './screen-meaning.js';
 
@@ -16,11 +15,8 @@ export type { ScreenMeaning };
 export const screensDir = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/agent-screens');
 
 export class ScreenRecorder {
-  private readonly pty: IPty;
-  private readonly term: Terminal;
-  private readonly raw: Buffer[] = [];
+  private readonly program: PtyProgram;
   private lastDataAt = Date.now();
-  private parsed = Promise.resolve();
   private readonly listeners = new Set<() => void>();
   exited: { exitCode: number } | null = null;
 
@@ -30,27 +26,23 @@ export class ScreenRecorder {
     readonly cols = 100,
     readonly rows = 32,
   ) {
-    const { Terminal } = headlessXterm();
-    this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 2000 });
-    // Some CLIs ask for the cursor position / device attributes and wait for the reply.
-    this.term.onData((reply) => this.pty.write(reply));
-    this.pty = nodePty().spawn(launch.command, launch.args, { name: 'xterm-256color', cols, rows, cwd: launch.cwd, env: launch.env, encoding: null } as never);
-    this.pty.onData((chunk: string | Buffer) => {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-      this.raw.push(bytes);
-      this.lastDataAt = Date.now();
-      this.parsed = this.parsed.then(() => new Promise<void>((r) => this.term.write(bytes, r)));
-      void this.parsed.then(() => this.listeners.forEach((l) => l()));
-    });
-    this.pty.onExit(({ exitCode }) => {
+    // The terminal's replies to queries (cursor position, device attributes) that some CLIs wait for go back to it.
+    this.program = PtyProgram.spawn({ command: launch.command, args: launch.args, cwd: launch.cwd, env: { ...launch.env, TERM: 'xterm-256color' }, cols, rows });
+    this.program.onData(() => (this.lastDataAt = Date.now()));
+    this.program.screenBuffer.onParsed(() => this.listeners.forEach((l) => l()));
+    void this.program.exited.then(({ exitCode }) => {
       this.exited = { exitCode };
       this.listeners.forEach((l) => l());
     });
   }
 
+  private get parsed(): Promise<void> {
+    return this.program.screenBuffer.parsed();
+  }
+
   /** The visible screen, one string per row, right-trimmed. */
   screen(): string[] {
-    const buf = this.term.buffer.active;
+    const buf = this.program.screenBuffer.term.buffer.active;
     const out: string[] = [];
     for (let y = 0; y < this.rows; y++) out.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
     return out;
@@ -89,14 +81,14 @@ export class ScreenRecorder {
   }
 
   write(data: string): void {
-    this.pty.write(data);
+    this.program.write(data);
   }
 
   /** Down arrow, encoded the way the program asked for (DECCKM application cursor keys or normal). */
   async down(): Promise<void> {
     await this.parsed;
     const before = this.screen().join('\n');
-    this.pty.write(this.term.modes.applicationCursorKeysMode ? '\x1bOB' : '\x1b[B');
+    this.program.press('down');
     await this.waitUntil(() => this.screen().join('\n') !== before, 'the screen to change after Down');
   }
 
@@ -119,10 +111,10 @@ export class ScreenRecorder {
    * Enter in one write as a paste, and Codex's paste-burst detection swallows an Enter that follows fast.
    */
   async submit(text: string): Promise<void> {
-    this.pty.write(text);
+    this.program.write(text);
     await this.waitFor(text);
     await new Promise((r) => setTimeout(r, 150));
-    this.pty.write('\r');
+    this.program.write('\r');
   }
 
   /**
@@ -137,7 +129,7 @@ export class ScreenRecorder {
     if (problem) throw new Error(`${this.launch.cli}/${name}: ${problem}\n${screen.join('\n')}`);
     const dir = join(screensDir, this.launch.cli);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${name}.ansi`), Buffer.concat(this.raw));
+    writeFileSync(join(dir, `${name}.ansi`), this.program.transcript, 'utf8');
     const meta = { cli: this.launch.cli, version: this.version, cols: this.cols, rows: this.rows, ...meaning, screen: screen.map((l) => l.replace(/\s+$/, '')) };
     writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(meta, null, 2)}\n`);
   }
@@ -145,10 +137,13 @@ export class ScreenRecorder {
   /** Ends the CLI (and whatever it started in its process group). */
   kill(): void {
     if (this.exited) return;
-    try {
-      process.kill(-this.pty.pid, 'SIGKILL');
-    } catch {
-      this.pty.kill('SIGKILL');
+    for (const target of [-this.program.pid, this.program.pid]) {
+      try {
+        process.kill(target, 'SIGKILL');
+        return;
+      } catch {
+        // the group (then the program) is gone already
+      }
     }
   }
 }
