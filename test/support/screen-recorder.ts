@@ -1,8 +1,8 @@
 // Runs a real agent CLI in a real PTY through the product's PtyProgram (node-pty, its @xterm/headless screen), and
 // saves the output stream so far (UTF-8, as the program wrote it) at chosen moments as
 // test/fixtures/agent-screens/<cli>/<name>.ansi plus <name>.json, so the screen reader can be tested on what the
-// real programs draw. A recording tool, not a test: its waits are
-// "until this text is on screen" with generous limits.
+// real programs draw. A recording tool, not a test: its waits are "until this text is on screen" with generous
+// limits.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
