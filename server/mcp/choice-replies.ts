@@ -1,4 +1,5 @@
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { CHOICE_LIMITS } from '../../shared/choice/limits.js';
 import { withLanguageNotice } from '../settings/language.js';
 
 /** The start answer: what the agent must do next, in plain words. */
@@ -12,7 +13,7 @@ export function pendingStartReply(session: ChoiceSessionView, url: string, termi
     session_id: session.id,
     url,
     terminal_command: terminalCommand,
-    instructions: `${via}\nThen call provide_choice with {"session_id": "${session.id}", "poll": 1} and repeat while status is "pending" with the next_call each pending answer gives (each call waits up to 50 s). Do not act on any option until a final status arrives; the person has ${remaining} s.`,
+    instructions: `${via}\nThen call provide_choice with {"session_id": "${session.id}", "poll": 1} and repeat while status is "pending" with the next_call each pending answer gives (each call waits up to ${CHOICE_LIMITS.defaultWaitSeconds} s, or up to ${CHOICE_LIMITS.maxWaitSeconds} s with wait_seconds). Do not act on any option until a final status arrives; the person has ${remaining} s.`,
     remaining_seconds: remaining,
     ...(withLanguageNotice(session.notices).length ? { notices: withLanguageNotice(session.notices) } : {}),
   };

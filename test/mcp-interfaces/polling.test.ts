@@ -19,6 +19,8 @@ describe('provide_choice for agent CLIs', () => {
   it('hands back a next call that counts up, so no two polls are the same call', async () => {
     const started = await fixture.mcp.call<any>('provide_choice', request);
     expect(started.instructions).toContain(`{"session_id": "${started.session_id}", "poll": 1}`);
+    // How long the call it names waits (without wait_seconds, the default), so a client's own timeout can be sized.
+    expect(started.instructions).toContain('each call waits up to 30 s, or up to 50 s with wait_seconds');
     const first = await fixture.mcp.call<any>('provide_choice', { session_id: started.session_id, poll: 1, wait_seconds: 0 });
     expect(first).toMatchObject({ status: 'pending', next_call: { session_id: started.session_id, poll: 2 } });
     expect(first.next_step).toContain(JSON.stringify({ session_id: started.session_id, poll: 2 }));
