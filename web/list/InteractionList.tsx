@@ -93,6 +93,7 @@ function InteractionRow({ row, current, now }: { row: InteractionSummary; curren
         <span class="irow-meta">
           <span class={`badge badge-status status-${row.status}`} data-testid="status-badge">{status}</span>
           <span class="badge badge-iface" data-testid="iface-badge">{iface}</span>
+          {row.agent_gone_at ? <span class="badge badge-gone" data-testid="row-agent-gone">{t('list.agentGone')}</span> : null}
           {row.questions ? <span class="badge" data-testid="row-questions">{t('list.questions', { count: row.questions })}</span> : null}
           {row.kind !== 'choice' && <span class="badge badge-kind">{t(`list.kind.${row.kind}`)}</span>}
           <time class="irow-age" dateTime={row.created_at} title={new Date(row.created_at).toLocaleString(intlLocale(i18n.language))}>

@@ -58,6 +58,11 @@ export function ChoicePage() {
           </p>
         )}
       </header>
+      {pending && session.agent_gone_at && (
+        <p class="notice notice-gone" role="status" data-testid="agent-gone">
+          {t('choice.agentGone', { time: relativeAge(session.agent_gone_at, Date.now(), intlLocale(i18n.language)) })}
+        </p>
+      )}
       {body && <PromptBody body={body} html={boot.session_id === session.id ? boot.prompt_html : null} />}
       {!pending ? <FinalState session={session} /> : session.request.questions ? <QuestionsForm key={session.id} session={session} questions={session.request.questions} /> : <ChoiceForm key={session.id} session={session} />}
     </article>

@@ -1,6 +1,6 @@
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { i18n, t } from '../config/i18n.js';
-import { intlLocale } from '../list/relative-age.js';
+import { intlLocale, relativeAge } from '../list/relative-age.js';
 import { FinalAnswers } from './FinalAnswers.js';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(intlLocale(i18n.language)) : '—');
@@ -14,6 +14,11 @@ export function FinalState({ session }: { session: ChoiceSessionView }) {
   return (
     <section class="final" data-testid="final-state">
       <p class="notice">{t('final.heading')}</p>
+      {session.agent_gone_at && (
+        <p class="notice notice-gone" data-testid="final-agent-gone">
+          {t('final.agentGone', { time: relativeAge(session.agent_gone_at, Date.now(), intlLocale(i18n.language)) })}
+        </p>
+      )}
       {session.request.questions && <FinalAnswers questions={session.request.questions} result={result} />}
       <ul class="options readonly" hidden={Boolean(session.request.questions)}>
         {session.request.options.map((o) => (

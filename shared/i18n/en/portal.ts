@@ -11,6 +11,8 @@ export default {
     count: '{{shown}} of {{total}} active',
     // A badge on a row: the gate asks several questions in one form (always 2 to 4).
     questions: '{{count}} questions',
+    // A badge on a pending choice whose asking agent has gone (its MCP client closed).
+    agentGone: 'Agent gone',
   },
   skip: { toQuestion: 'Skip to the question', toContent: 'Skip to the content' },
   root: {
@@ -37,6 +39,8 @@ export default {
     globalNotePlaceholder: 'Anything the agent should know (optional)',
     sending: 'Sending…',
     asked: 'Asked {{time}}',
+    agentGone:
+      'The agent that asked has gone: its connection to gatehouse closed {{time}}. You can still answer — it gets your answer if it comes back to this question; until then nobody reads it.',
   },
   questions: {
     position: 'Question {{n}} of {{count}}',
@@ -55,6 +59,7 @@ export default {
   },
   final: {
     heading: 'This interaction is over — shown read-only.',
+    agentGone: 'The agent that asked left {{time}}: no agent has read this outcome yet; it gets it if it comes back to this question.',
     status: 'Status',
     via: 'Interface',
     answeredBy: 'Answered by',

@@ -10,6 +10,7 @@ export default {
     loading: '加载中…',
     count: '进行中 {{total}} 个，已显示 {{shown}} 个',
     questions: '{{count}} 个问题',
+    agentGone: '智能体已离开',
   },
   skip: { toQuestion: '跳到问题', toContent: '跳到内容' },
   root: {
@@ -35,6 +36,7 @@ export default {
     globalNotePlaceholder: '希望智能体了解的任何信息（可选）',
     sending: '正在发送…',
     asked: '提问于 {{time}}',
+    agentGone: '提问的智能体已离开：它与 gatehouse 的连接{{time}}已关闭。你仍可以回答——它回到这个问题时会收到你的回答；在那之前没有人会读到。',
   },
   questions: {
     position: '第 {{n}} 题，共 {{count}} 题',
@@ -53,6 +55,7 @@ export default {
   },
   final: {
     heading: '此交互已结束——以只读方式显示。',
+    agentGone: '提问的智能体{{time}}已离开：还没有智能体读到这个结果；它回到这个问题时会收到。',
     status: '状态',
     via: '界面',
     answeredBy: '回答者',
