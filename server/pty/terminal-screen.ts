@@ -2,6 +2,7 @@ import type { IMarker, Terminal } from '@xterm/headless';
 import { cellStyles, rowStyle } from './screen-cells.js';
 import { headlessXterm } from './native-modules.js';
 import { RowHistory } from './row-history.js';
+import { logicalLines, logicalStart, rowText, tailStart } from './buffer-lines.js';
 import { isSpinnerVariant } from './spinner-variant.js';
 
 /**
@@ -140,7 +141,7 @@ export class TerminalScreen {
   view(opts: { scrollback?: number } = {}): ScreenView {
     const buf = this.term.buffer.active;
     const absCursor = buf.baseY + buf.cursorY;
-    const { lines, starts } = this.logicalLines(this.logicalStart(Math.max(0, buf.baseY - (opts.scrollback ?? buf.baseY))));
+    const { lines, starts } = logicalLines(buf, logicalStart(buf, Math.max(0, buf.baseY - (opts.scrollback ?? buf.baseY))));
     let line = 0;
     for (let i = 0; i < starts.length; i++) if (starts[i] <= absCursor) line = i;
     const column = (absCursor - (starts[line] ?? 0)) * this.term.cols + buf.cursorX;
@@ -188,8 +189,8 @@ export class TerminalScreen {
   blockTail(max: number, opts: { styles?: boolean } = {}): { lines: BlockLine[]; omitted: number } {
     const buf = this.term.buffer.active;
     const blockStart = this.blockStartRow();
-    const from = this.tailStart(blockStart, max);
-    const { lines, starts } = this.logicalLines(from);
+    const from = tailStart(buf, blockStart, max);
+    const { lines, starts } = logicalLines(buf, from);
     const out: BlockLine[] = [];
     lines.forEach((text, i) => {
       const row = starts[i];
@@ -208,10 +209,11 @@ export class TerminalScreen {
   /** Something besides blank rows and a spinner animating over nothing was drawn in the block (cheap). */
   blockHasText(): boolean {
     const start = this.blockStartRow();
-    for (let y = this.term.buffer.active.length - 1; y >= start; y--) {
-      if (!this.rowText(y).trim()) continue;
-      y = this.logicalStart(y);
-      const text = this.logicalLines(y, 1).lines[0] ?? '';
+    const buf = this.term.buffer.active;
+    for (let y = buf.length - 1; y >= start; y--) {
+      if (!rowText(buf, y).trim()) continue;
+      y = logicalStart(buf, y);
+      const text = logicalLines(buf, y, 1).lines[0] ?? '';
       if (!this.history.isSpinnerRow(y, text) || this.history.wipedFrom(y, text).length > 0) return true;
     }
     return false;
@@ -219,7 +221,8 @@ export class TerminalScreen {
 
   /** A spinner animates in the block over nothing it wiped: the program is working, not asking. */
   spinningAlone(): boolean {
-    const { lines, starts } = this.logicalLines(this.tailStart(this.blockStartRow(), READ_LINES_MAX));
+    const buf = this.term.buffer.active;
+    const { lines, starts } = logicalLines(buf, tailStart(buf, this.blockStartRow(), READ_LINES_MAX));
     return lines.some((text, i) => this.history.isSpinnerRow(starts[i], text) && this.history.wipedFrom(starts[i], text).length === 0);
   }
 
@@ -252,7 +255,7 @@ export class TerminalScreen {
         a && !a.marker.isDisposed && a.textAtInput !== null && a.marker.line >= before && this.rowText(a.marker.line) === a.textAtInput;
       if (!redrawnInPlace) start = Math.max(0, this.lineFeedStart.line);
     }
-    return this.logicalStart(start);
+    return logicalStart(this.term.buffer.active, start);
   }
 
   resize(cols: number, rows: number): void {
@@ -277,44 +280,8 @@ export class TerminalScreen {
     return core?.coreService?.isCursorHidden === true;
   }
 
-  private rowText(y: number, trimRight = true): string {
-    return this.term.buffer.active.getLine(y)?.translateToString(trimRight) ?? '';
-  }
-
-  /** The logical lines from buffer row `from` on (at most `maxLines` of them), each with the row it starts on. */
-  private logicalLines(from: number, maxLines = Infinity): { lines: string[]; starts: number[] } {
-    const buf = this.term.buffer.active;
-    const lines: string[] = [];
-    const starts: number[] = [];
-    for (let y = from; y < buf.length; y++) {
-      const line = buf.getLine(y);
-      if (!line) break;
-      if (!line.isWrapped && lines.length >= maxLines) break;
-      const nextWrapped = buf.getLine(y + 1)?.isWrapped === true;
-      const text = line.translateToString(!nextWrapped);
-      if (line.isWrapped && lines.length) lines[lines.length - 1] += text;
-      else {
-        lines.push(text);
-        starts.push(y);
-      }
-    }
-    return { lines: lines.map((l) => l.trimEnd()), starts };
-  }
-
-  /** The first row of the logical line that buffer row `row` belongs to. */
-  private logicalStart(row: number): number {
-    const buf = this.term.buffer.active;
-    while (row > 0 && buf.getLine(row)?.isWrapped) row--;
-    return row;
-  }
-
-  /**
-   * Where to start rendering to keep the last `max` rows up to the cursor's row, at or after row `floor` (rows
-   * below the cursor — a list drawn under its prompt, blank rows — are always kept).
-   */
-  private tailStart(floor: number, max: number): number {
-    const buf = this.term.buffer.active;
-    return Math.max(floor, this.logicalStart(Math.max(floor, buf.baseY + buf.cursorY + 1 - max)));
+  private rowText(y: number): string {
+    return rowText(this.term.buffer.active, y);
   }
 
   private noteRowChanges(): void {
