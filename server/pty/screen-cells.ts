@@ -1,4 +1,5 @@
 import type { IBuffer, IBufferCell } from '@xterm/headless';
+import { logicalLines } from './buffer-lines.js';
 
 /** The attributes of one cell as a comparable key (colours, bold, underline, inverse, dim, italic). */
 export function styleKey(cell: IBufferCell): string {
@@ -50,11 +51,6 @@ export function cellStyles(buf: IBuffer, row: number, text: string): string[] {
 
 /** The logical line starting at buffer row `row` (wrapped rows joined) as the reader takes it: text and styles. */
 export function lineAt(buf: IBuffer, row: number): { text: string; row: number; style: string; styles: string[] } {
-  let text = '';
-  for (let y = row; y < buf.length && (y === row || buf.getLine(y)?.isWrapped); y++) {
-    const next = buf.getLine(y + 1)?.isWrapped === true;
-    text += buf.getLine(y)?.translateToString(!next) ?? '';
-  }
-  text = text.trimEnd();
+  const text = logicalLines(buf, row, 1).lines[0] ?? '';
   return { text, row, style: rowStyle(buf, row), styles: cellStyles(buf, row, text) };
 }
