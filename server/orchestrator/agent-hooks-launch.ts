@@ -12,7 +12,7 @@ import type { AgentHooks, SystemDefaultsFile } from '../agents/agent-hooks.js';
 import { hookCommandLine } from '../agents/hook-command-line.js';
 import { hookAgent } from '../agents/hook-agents.js';
 import { gatehouseEntry, hookTimeout, isGatehouseHook } from '../agents/hooks-file.js';
-import { geminiFindings, geminiLayers, geminiPlan, qwenFindings, qwenLayers, qwenPlan } from './hook-guard.js';
+import { codexHooksOff, describeSetting, geminiFindings, geminiLayers, geminiPlan, qwenFindings, qwenLayers, qwenPlan } from './hook-guard.js';
 
 /** How long a task's permission hook waits for the person before the CLI's own dialog asks (seconds). */
 export const TASK_HOOK_WAIT_SECONDS = 3600;
@@ -109,6 +109,11 @@ const CODEX_HOOK_REVIEW = 'Hooks need review';
 function codexLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest, env: Record<string, string>, cleanup: () => void, events: string): HookedLaunch {
   const home = join(dir, 'codex-home');
   const theirs = request.env.CODEX_HOME ?? join(request.env.HOME ?? homedir(), '.codex');
+  const hooksOff = codexHooksOff(join(theirs, 'config.toml'), request.cwd);
+  if (hooksOff) {
+    cleanup();
+    throw new Error(`gatehouse's hooks would not run in Codex: ${describeSetting(hooksOff)}. gatehouse runs Codex with its hooks on: change that setting, or run this task where it does not apply`);
+  }
   mkdirSync(home, { recursive: true, mode: 0o700 });
   let theirHooks: Record<string, unknown[]> = {};
   if (existsSync(theirs)) {

@@ -180,3 +180,45 @@ export function qwenPlan(found: GuardFindings): QwenPlan {
   for (const rule of found.allowRules) notes.push(`Qwen Code runs what ${describeSetting(rule)} allows without asking (no hook is asked)`);
   return { args: unasked ? ['--approval-mode', 'default'] : [], hooksRun, note: notes.length ? notes.join('; ') : null };
 }
+
+/**
+ * Codex 0.169 (TOML, no JSON): `[features] hooks = false` (or its old name `codex_hooks`) in a config layer turns
+ * every hook off — seen with the real CLI, from the person's config.toml (copied into the task's CODEX_HOME) and
+ * from a trusted project's .codex/config.toml: the task then hung, on Codex's own dialog or waiting for a "Hooks
+ * need review" screen that never came. Layers, lowest first: /etc/codex/config.toml, the person's config.toml,
+ * the project's .codex/config.toml, /etc/codex/managed_config.toml; /etc/codex/requirements.toml's
+ * `allow_managed_hooks_only = true` keeps all but the administrator's hooks from running.
+ */
+export function codexHooksOff(personConfig: string, cwd: string, etc = '/etc/codex'): SettingFound | null {
+  let found: SettingFound | null = null;
+  for (const file of [join(etc, 'config.toml'), personConfig, join(cwd, '.codex', 'config.toml'), join(etc, 'managed_config.toml')]) {
+    const value = existsSync(file) ? tomlFeature(readFileSync(file, 'utf8'), ['hooks', 'codex_hooks']) : undefined;
+    if (value !== undefined) found = { setting: 'features.hooks', value, file };
+  }
+  const requirements = join(etc, 'requirements.toml');
+  if (existsSync(requirements) && /^\s*allow_managed_hooks_only\s*=\s*true\b/m.test(readFileSync(requirements, 'utf8'))) {
+    return { setting: 'allow_managed_hooks_only', value: true, file: requirements };
+  }
+  return found?.value === false ? found : null;
+}
+
+/** A boolean feature switch in Codex's config text: `[features]` `name = …`, `features.name = …` or `features = { name = … }`. */
+function tomlFeature(text: string, names: string[]): boolean | undefined {
+  const key = `(?:${names.join('|')})`;
+  let table = '';
+  let value: boolean | undefined;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\s#.*$/, '').trim();
+    const header = /^\[\s*([^\]]+?)\s*\]$/.exec(line);
+    if (header) {
+      table = header[1];
+      continue;
+    }
+    const match =
+      (table === 'features' && new RegExp(`^${key}\\s*=\\s*(true|false)$`).exec(line)) ||
+      (table === '' && new RegExp(`^features\\.${key}\\s*=\\s*(true|false)$`).exec(line)) ||
+      (table === '' && new RegExp(`^features\\s*=\\s*\\{.*\\b${key}\\s*=\\s*(true|false)\\b`).exec(line));
+    if (match) value = match[1] === 'true';
+  }
+  return value;
+}

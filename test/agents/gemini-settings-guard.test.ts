@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { skipUnlessInstalled } from '../support/agent-hook-run.js';
+import { installedByHand, PROMPT, skipUnlessInstalled, startHookRun, toolResultSeen, type HookRun } from '../support/agent-hook-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
@@ -69,5 +69,30 @@ describe.skipIf(skipUnlessInstalled('gemini'))("Gemini CLI under gatehouse run: 
     const waiting = await run.until((t) => t.status === 'WAITING_FOR_USER' && (t.interaction?.prompt.includes(' wants to use ') ?? false), 'the hook asks the person');
     expect(waiting.command).toContain('yolo');
     expect(waiting.explain!.at(-1)).toMatch(/WAITING_FOR_USER ← Gemini CLI BeforeTool hook$/);
+  });
+});
+
+describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI by hand: what the guard guards against', () => {
+  let byHand: HookRun | null = null;
+  afterEach(async () => {
+    await byHand?.close();
+    byHand = null;
+  });
+
+  it("the real CLI honours a project's hooksConfig.enabled false: in yolo, gatehouse's installed hook is never asked and the command runs", async () => {
+    byHand = await startHookRun('gemini', {
+      hub: true,
+      configure: (launch) => {
+        installedByHand('gemini')(launch);
+        writeJson(join(launch.cwd, '.gemini/settings.json'), { hooksConfig: { enabled: false } });
+        launch.args.push('--approval-mode', 'yolo');
+      },
+    });
+    await byHand.cli.waitFor('Type your message');
+    await byHand.cli.submit(PROMPT);
+    await toolResultSeen(byHand);
+    expect(readFileSync(byHand.madeFile, 'utf8')).toBe('hello-from-standin\n');
+    const { interactions } = await byHand.hub!.client.request<{ interactions: unknown[] }>('GET', '/api/interactions?filter=active');
+    expect(interactions).toEqual([]);
   });
 });
