@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { resolve } from 'node:path';
 import type { IAgentAdapter } from './adapter.js';
 import type { PolicyAction, PolicyHandler } from './policy-types.js';
 import { applyPolicyAction, handlerContext } from './policy-application.js';
@@ -8,7 +7,8 @@ import { compileHandler, resolveWithHandlers } from './standard-handlers.js';
 import type { TaskTerminal, TerminalFactory, TerminalWait } from './task-terminal.js';
 import type { InteractionView, TaskState } from './task-types.js';
 import type { TaskDefinition } from './workflow-schema.js';
-import { launchWithAgentHooks, type HookedLaunch } from './agent-hooks-launch.js';
+import type { HookedLaunch } from './agent-hooks-launch.js';
+import { planTaskLaunch } from './task-launch.js';
 import { TaskHookQuestions } from './task-hook-questions.js';
 import { TaskScreenQuestions } from './task-screen-questions.js';
 import { noteExplain, recordExplain, screenTail } from './task-explain.js';
@@ -90,21 +90,14 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   }
 
   start(): void {
-    const launch = this.adapter.getLaunchConfig({ command: this.definition.command, args: this.definition.args, autoApprove: this.state.autoApprove });
-    const cwd = this.definition.cwd ? resolve(this.context.cwd, this.definition.cwd) : this.context.cwd;
-    try {
-      const env = { ...process.env, ...launch.env, ...this.definition.env };
-      this.hooked = this.context.dataDir ? launchWithAgentHooks({ agentId: this.adapter.hooks, taskId: this.state.id, dataDir: this.context.dataDir, cwd, env }) : null;
-    } catch (error) {
-      this.fail(`could not wire ${this.adapter.id}'s hooks: ${(error as Error).message}`);
-      return;
-    }
-    if (this.hooked) {
-      launch.args.push(...this.hooked.args);
-      this.signal = `launch; ${this.hooked.note}`;
-    }
+    const { cwd, dataDir } = this.context;
+    const plan = planTaskLaunch({ definition: this.definition, adapter: this.adapter, taskId: this.state.id, autoApprove: this.state.autoApprove, cwd, dataDir });
+    if ('refused' in plan) return this.fail(plan.refused);
+    const { launch, hooked } = plan;
+    this.hooked = hooked;
+    if (hooked) this.signal = `launch; ${hooked.note}`;
     const cliName = this.adapter.hooks ? hookAgent(this.adapter.hooks).name : this.adapter.id;
-    const turns = new TurnSignals({ ended: (signal) => this.turnOver(signal), note: (line) => this.note(line) }, this.hooked?.turnEndHook ?? false, cliName);
+    const turns = new TurnSignals({ ended: (signal) => this.turnOver(signal), note: (line) => this.note(line) }, hooked?.turnEndHook ?? false, cliName);
     this.turns = turns;
     this.set((t) => {
       t.command = [launch.command, ...launch.args];
@@ -112,14 +105,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     });
     let terminal: TaskTerminal;
     try {
-      terminal = this.spawn({
-        command: launch.command,
-        args: launch.args,
-        cwd,
-        env: { ...launch.env, ...this.definition.env, ...this.hooked?.env },
-        cols: this.definition.cols,
-        rows: this.definition.rows,
-      });
+      terminal = this.spawn(launch);
     } catch (error) {
       this.fail(`could not start ${launch.command}: ${(error as Error).message}`);
       return;
