@@ -41,6 +41,11 @@ export interface AgentHooks {
    * has waited for the person's input a while, `permission_prompt` …): recorded for an orchestrated task. Absent: none wired.
    */
   noticeEvent?: string;
+  /**
+   * The hook event the CLI raises once its session started (Gemini CLI `SessionStart`): the proof that it runs
+   * gatehouse's hooks at all, awaited before anything is typed where the hook is the only gate. Absent: none wired.
+   */
+  startEvent?: string;
   /** The permission hook entry's `matcher`: which tool calls it is asked about. */
   permissionMatcher: string;
   /** The unit of a hook entry's `timeout` in the CLI's settings. */

@@ -43,6 +43,7 @@ export const geminiHooks: AgentHooks = {
   name: 'Gemini CLI',
   permissionEvent: 'BeforeTool',
   turnEndEvent: 'AfterAgent',
+  startEvent: 'SessionStart',
   permissionMatcher: `^(?!(?:${NEVER_ASKED.join('|')})$)`,
   timeoutUnit: 'milliseconds',
   parsePermission: parsePermissionRequest,

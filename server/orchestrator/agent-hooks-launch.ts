@@ -31,6 +31,11 @@ export interface HookedLaunch {
    * prompt is not idle until that screen was seen, or the task's first input is typed into it.
    */
   screenAfterPrompt?: string;
+  /**
+   * The CLI runs tools unasked (Gemini's yolo), its hook the only gate: nothing is typed into it until this hook
+   * event reached the task — the CLI's own proof that gatehouse's hooks run (task-runner.ts).
+   */
+  hooksProvenBy?: string;
   /** One line for the task's explain record: what was wired, and anything left to the screen. */
   note: string;
   /** Removes the task's folder (copied config included) once the process is gone. */
@@ -57,7 +62,7 @@ function hookGroups(agent: AgentHooks, taskId: string): Record<string, unknown[]
   const groups: Record<string, unknown[]> = {
     [agent.permissionEvent]: [gatehouseEntry(agent, hookCommandLine(agent.id, agent.permissionEvent, TASK_HOOK_WAIT_SECONDS, taskId), TASK_HOOK_WAIT_SECONDS + 30)],
   };
-  for (const event of [agent.turnEndEvent, agent.noticeEvent]) {
+  for (const event of [agent.turnEndEvent, agent.noticeEvent, agent.startEvent]) {
     if (event) groups[event] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, event, undefined, taskId), timeout: hookTimeout(agent, TURN_END_HOOK_TIMEOUT_SECONDS) }] }];
   }
   return groups;
@@ -212,6 +217,7 @@ function geminiLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest
   return {
     args: ['--approval-mode', 'yolo'],
     env: { ...env, GEMINI_CLI_HOME: home },
+    hooksProvenBy: agent.startEvent,
     turnEndHook: agent.turnEndEvent !== null,
     note: `${agent.name} ${events} hooks in the task's GEMINI_CLI_HOME, run with --approval-mode yolo (the hook is the gate)`,
     cleanup,

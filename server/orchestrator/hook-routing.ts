@@ -18,8 +18,8 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
   app.post<{ Params: { id: string; agent: string; event: string } }>('/api/tasks/:id/hooks/:agent/:event', async (request, reply) => {
     const agent = agentParam(request.params.agent);
     const { event } = request.params;
-    if (event !== agent.permissionEvent && event !== agent.turnEndEvent && event !== agent.noticeEvent) {
-      const known = [agent.permissionEvent, agent.turnEndEvent, agent.noticeEvent].filter(Boolean).join(', ');
+    if (event !== agent.permissionEvent && event !== agent.turnEndEvent && event !== agent.noticeEvent && event !== agent.startEvent) {
+      const known = [agent.permissionEvent, agent.turnEndEvent, agent.noticeEvent, agent.startEvent].filter(Boolean).join(', ');
       throw new RequestValidationError([{ field: 'event', message: `${agent.name} hook event "${event}" is not one gatehouse answers (${known})` }]);
     }
     const parsed = bodySchema.safeParse(request.body ?? {});
@@ -37,6 +37,10 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
       const said = typeof message === 'string' && message ? `: ${JSON.stringify(message.slice(0, 200))}` : '';
       runner.noticed(`${agent.name} ${event} hook${kind}${said}`, type === 'idle_prompt');
       return { decision: 'ask', message: 'notice noted', decided_by: `${agent.name} ${event} hook` };
+    }
+    if (event === agent.startEvent) {
+      runner.hooksRun(`${agent.name} ${event} hook`);
+      return { decision: 'ask', message: 'start noted', decided_by: `${agent.name} ${event} hook` };
     }
     if (event !== agent.permissionEvent) {
       runner.turnEnded(`${agent.name} ${event} hook`);

@@ -15,6 +15,9 @@ import { noteExplain, recordExplain, screenTail } from './task-explain.js';
 import { TurnSignals } from './turn-signals.js';
 import { hookAgent } from '../agents/hook-agents.js';
 
+/** How long an idle prompt waits for the start hook of a CLI whose hook is its only gate before the task stops. */
+export const HOOK_PROOF_SECONDS = 30;
+
 export interface TaskRunnerEvents {
   /** The task's state changed (the caller checkpoints and broadcasts). */
   change: [];
@@ -136,6 +139,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   /** A person's text (typed verbatim, then Enter unless submit is false). */
   async typeText(text: string, submit = true): Promise<void> {
     if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
+    if (this.awaitingHookProof()) throw new Error(`task ${this.state.id}: not typed — ${hookAgent(this.adapter.hooks!).name} runs tools without asking and its hooks have not been seen to run yet (no ${this.hooked!.hooksProvenBy} hook)`);
     this.answeredItself = false;
     await this.acting(() => this.terminal!.typeText(text, submit));
     this.resumeAfterInput();
@@ -212,6 +216,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     if (!wait.drawn && this.state.pendingInputs.length === 0 && status === 'RUNNING') return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition);
     if (this.beforeScreenAfterPrompt(wait) && kind === 'idle') return this.notIdleYet();
+    if (kind === 'idle' && this.awaitingHookProof()) return this.holdForHookProof();
     // Once a turn started, the agent's own channels say when it is over; the screen only if they stay silent.
     if (kind !== 'idle') this.turns?.screenMoved();
     else if (this.turns && !this.turns.screenIdle()) return;
@@ -249,6 +254,50 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       t.status = 'RUNNING';
       t.interaction = null;
     });
+  }
+
+  /** HookedLaunch.hooksProvenBy: its start hook has not reached the task yet, so nothing may be typed. */
+  private awaitingHookProof(): boolean {
+    return Boolean(this.hooked?.hooksProvenBy) && !this.hooksProven;
+  }
+
+  private hooksProven = false;
+  private heldForHookProof = false;
+  private hookProofTimer: NodeJS.Timeout | null = null;
+
+  /** An idle prompt before the CLI's hooks were seen to run: held; past HOOK_PROOF_SECONDS the task is stopped. */
+  private holdForHookProof(): void {
+    const event = this.hooked!.hooksProvenBy!;
+    const cli = hookAgent(this.adapter.hooks!).name;
+    const first = !this.heldForHookProof;
+    this.heldForHookProof = true;
+    this.signal = `screen read as idle, but no ${cli} ${event} hook yet: nothing is typed until its hooks are seen to run`;
+    const before = this.state.status;
+    this.set((t) => {
+      t.status = 'RUNNING';
+      t.interaction = null;
+    });
+    if (first && before === 'RUNNING') this.note(this.signal);
+    this.hookProofTimer ??= setTimeout(() => {
+      if (this.hooksProven || this.state.status === 'DONE' || this.state.status === 'FAILED') return;
+      void this.stop(
+        `${cli} showed its prompt, but its ${event} hook did not reach gatehouse within ${HOOK_PROOF_SECONDS} s: its hooks do not run (e.g. an untrusted folder, or a setting gatehouse does not read), and it runs tools without asking (yolo), its hook the only gate — nothing was typed into it`,
+      );
+    }, HOOK_PROOF_SECONDS * 1000);
+    this.hookProofTimer.unref();
+  }
+
+  /** The agent's start hook (Gemini CLI `SessionStart`): its hooks run; an input held for that proof goes now. */
+  hooksRun(signal: string): void {
+    if (this.hooksProven) return;
+    this.hooksProven = true;
+    if (this.hookProofTimer) clearTimeout(this.hookProofTimer);
+    this.note(`${signal}: its hooks run`);
+    if (!this.heldForHookProof) return;
+    this.heldForHookProof = false;
+    if (this.state.status !== 'RUNNING' || this.busyActing > 0 || this.hookQuestions.asking) return;
+    this.signal = `screen read as idle, then ${signal}`;
+    this.onIdle();
   }
 
   /** interaction_idle: send the next pending input, or the task is DONE. */

@@ -69,6 +69,17 @@ describe.skipIf(skipUnlessInstalled('gemini'))("Gemini CLI under gatehouse run: 
     const waiting = await run.until((t) => t.status === 'WAITING_FOR_USER' && (t.interaction?.prompt.includes(' wants to use ') ?? false), 'the hook asks the person');
     expect(waiting.command).toContain('yolo');
     expect(waiting.explain!.at(-1)).toMatch(/WAITING_FOR_USER ← Gemini CLI BeforeTool hook$/);
+    // The prompt was typed only once Gemini's SessionStart hook had shown its hooks run.
+    expect(waiting.explain!.join('\n')).toMatch(/RUNNING · Gemini CLI SessionStart hook: its hooks run/);
+  });
+
+  it("hooks that do not run whatever the reason (here a folder the person does not trust: Gemini ignores settings hooks there): nothing is typed, the task stops naming the missing SessionStart hook", async () => {
+    run = await startOrchestratedAgent('gemini', { autoApprove: false, configure: (l: AgentLaunch) => writeJson(join(l.home, '.gemini/trustedFolders.json'), { [l.cwd]: 'DO_NOT_TRUST' }) });
+    const failed = await run.until((t) => t.status === 'FAILED', 'the task stopped', 150_000);
+    expect(failed.error).toMatch(/^Gemini CLI showed its prompt, but its SessionStart hook did not reach gatehouse within 30 s: its hooks do not run/);
+    expect(failed.explain!.join('\n')).toMatch(/RUNNING · screen read as idle, but no Gemini CLI SessionStart hook yet: nothing is typed until its hooks are seen to run/);
+    expect(run.standin.requests.filter((r) => r.conversation)).toEqual([]);
+    expect(existsSync(run.madeFile)).toBe(false);
   });
 });
 

@@ -119,7 +119,7 @@ Options:
       noteTimes(event, { running, read, posted: read, answered: read, deferred: true });
       return 0;
     }
-    if (taskId && (event === agent.turnEndEvent || event === agent.noticeEvent)) {
+    if (taskId && (event === agent.turnEndEvent || event === agent.noticeEvent || event === agent.startEvent)) {
       try {
         const input = JSON.parse((await readStdin(io)) || '{}');
         const read = performance.now();
