@@ -4,10 +4,10 @@
 // (server/orchestrator/hook-guard.ts). Seen before this guard: a project's `tools.approvalMode: "yolo"` made Qwen
 // run every tool unasked (its PermissionRequest hook runs only where Qwen would ask), and `disableAllHooks`
 // left the task to Qwen's own dialog with nothing in the task saying why.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { skipUnlessInstalled } from '../support/agent-hook-run.js';
+import { installedByHand, PROMPT, skipUnlessInstalled, startHookRun, toolResultSeen, type HookRun } from '../support/agent-hook-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
@@ -47,5 +47,26 @@ describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code under gatehouse run: set
     expect(waiting.explain![0]).toMatch(/gatehouse's hooks would not run \(disableAllHooks true in .*\/proj\/\.qwen\/settings\.json\): Qwen Code's own dialog asks, on screen/);
     expect(waiting.explain!.join('\n')).not.toMatch(/PermissionRequest hook$/m);
     expect(existsSync(run.madeFile)).toBe(false);
+  });
+});
+
+describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code by hand: what the guard guards against', () => {
+  let byHand: HookRun | null = null;
+  afterEach(async () => {
+    await byHand?.close();
+    byHand = null;
+  });
+
+  it("the real CLI honours a project's tools.approvalMode \"yolo\": gatehouse's installed hook is never asked and the command runs", async () => {
+    byHand = await startHookRun('qwen', { hub: true, configure: (launch) => {
+      installedByHand('qwen')(launch);
+      projectSettings({ tools: { approvalMode: 'yolo' } })(launch);
+    } });
+    await byHand.cli.waitFor('Type your message');
+    await byHand.cli.submit(PROMPT);
+    await toolResultSeen(byHand);
+    expect(readFileSync(byHand.madeFile, 'utf8')).toBe('hello-from-standin\n');
+    const { interactions } = await byHand.hub!.client.request<{ interactions: unknown[] }>('GET', '/api/interactions?filter=active');
+    expect(interactions).toEqual([]);
   });
 });
