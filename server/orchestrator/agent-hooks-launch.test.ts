@@ -114,7 +114,25 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(['read_file', 'glob', 'ask_user'].filter((t) => matcher.test(t))).toEqual([]);
     expect(['run_shell_command', 'write_file', 'replace', 'mcp_gatehouse_provide_choice', 'read_file_x'].every((t) => matcher.test(t))).toBe(true);
     expect(written.hooks.AfterAgent[0].hooks[0]).toMatchObject({ timeout: 15_000 });
+    // Its SessionStart hook is the proof its hooks run: nothing is typed into the yolo run before it came.
+    expect(written.hooks.SessionStart[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" gemini SessionStart --task "wf-1\.agent"$/);
+    expect(hooked.hooksProvenBy).toBe('SessionStart');
     expect(JSON.parse(readFileSync(join(theirs, 'settings.json'), 'utf8')).hooks.BeforeTool).toEqual([audit, installed]);
+  });
+
+  it("Gemini CLI whose settings refuse yolo: no yolo, no BeforeTool hook (Gemini's own dialog asks), AfterAgent kept; hooks off: the launch fails and leaves no task folder", () => {
+    const s = setup();
+    mkdirSync(join(s.cwd, '.gemini'));
+    writeFileSync(join(s.cwd, '.gemini/settings.json'), JSON.stringify({ security: { disableYoloMode: true } }));
+    const hooked = launchWithAgentHooks({ agentId: 'gemini', ...s, env: { HOME: s.home } })!;
+    expect(hooked.args).toEqual([]);
+    expect(hooked.hooksProvenBy).toBeUndefined();
+    expect(hooked.note).toContain(`not run in yolo (Gemini CLI refuses it: security.disableYoloMode true in ${join(s.cwd, '.gemini/settings.json')})`);
+    const written = JSON.parse(readFileSync(join(taskDir(s.dataDir, s.taskId), 'gemini-home/.gemini/settings.json'), 'utf8'));
+    expect(Object.keys(written.hooks)).toEqual(['AfterAgent']);
+    writeFileSync(join(s.cwd, '.gemini/settings.json'), JSON.stringify({ hooksConfig: { enabled: false } }));
+    expect(() => launchWithAgentHooks({ agentId: 'gemini', ...s, env: { HOME: s.home } })).toThrow(`hooksConfig.enabled false in ${join(s.cwd, '.gemini/settings.json')}`);
+    expect(existsSync(taskDir(s.dataDir, s.taskId))).toBe(false);
   });
 
   it('Qwen Code: its QWEN_CODE_SYSTEM_DEFAULTS_PATH names the task\'s file; a machine file that is not JSON fails the launch, naming it', () => {

@@ -88,7 +88,7 @@ export function launchWithAgentHooks(request: HookLaunchRequest): HookedLaunch |
   // too: Claude Code, Qwen Code) that it runs inside this task, whose own hook (--task) answers: it steps aside.
   const env = { GATEHOUSE_TASK_ID: request.taskId, GATEHOUSE_TASK_AGENT: agent.id, GATEHOUSE_HOME: request.dataDir };
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
-  const events = [agent.permissionEvent, agent.turnEndEvent, agent.noticeEvent].filter(Boolean).join(' + ');
+  const events = [agent.permissionEvent, agent.turnEndEvent, agent.noticeEvent, agent.startEvent].filter(Boolean).join(' + ');
   if (agent.id === 'claude') {
     const file = join(dir, 'claude-settings.json');
     writeFileSync(file, `${JSON.stringify({ hooks: hookGroups(agent, request.taskId) }, null, 2)}\n`, { mode: 0o600 });
