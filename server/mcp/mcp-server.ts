@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ensureHub } from '../hub-client/ensure-hub.js';
 import { sharedHub } from '../hub-client/shared-hub.js';
+import type { HubClient } from '../hub-client/hub-client.js';
+
+/** How clients end a stdio MCP server besides closing its stdin. */
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 import type { Logger } from '../logging/logger.js';
 import { readHandshakeSnapshot } from './handshake-snapshot.js';
 import { LineLimitedStdioTransport } from './line-limited-stdio.js';
@@ -15,24 +19,23 @@ export async function runMcpServer(log: Logger, env: NodeJS.ProcessEnv = process
   const hub = sharedHub(env, (err) => log.warn({ err: err.message }, 'the hub could not be started ahead of the first tool call'));
   // This process names itself on the hub's choice routes, so its choices can be shown as agent-less once it ends.
   const asker = randomBytes(12).toString('base64url');
-  let usedHub = false;
+  /** The hub the tools last used: told at once when the client goes (no lookup, no health check first). */
+  let asked: HubClient | null = null;
   const load = async (): Promise<LoadedServer> => {
     await hub.startUnderWay; // loading the SDK blocks this process for a while: spawn the hub first
-    const asking = async () => {
-      usedHub = true;
-      return Object.assign(await hub(), { asker });
-    };
+    const asking = async () => (asked = Object.assign(await hub(), { asker }));
     return (await import('./mcp-tools-server.js')).createMcpServer({ hub: asking, log });
   };
   const stdio = new LineLimitedStdioTransport();
   const closed = new Promise<void>((resolve) => (stdio.onclose = resolve));
-  // A client that ends this process with a signal instead of closing stdin: it is gone all the same.
+  // A client that ends this process with a signal instead of closing stdin is gone all the same (Claude Code sends
+  // SIGINT, then SIGTERM 100 ms later and SIGKILL 400 ms after that; others close stdin or send SIGTERM).
   let signalled: NodeJS.Signals | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     signalled = signal;
     void stdio.close();
   };
-  process.once('SIGTERM', onSignal).once('SIGHUP', onSignal);
+  for (const signal of SIGNALS) process.on(signal, onSignal);
   stdio.onerror = (err) => log.warn({ err: err.message }, 'mcp: a message could not be read');
   const snapshot = readHandshakeSnapshot(new URL(import.meta.url));
   if (snapshot) {
@@ -45,8 +48,8 @@ export async function runMcpServer(log: Logger, env: NodeJS.ProcessEnv = process
     await (await load()).connect(stdio);
     await closed;
   }
-  if (usedHub) await tellAskerGone(env, asker, log);
-  process.off('SIGTERM', onSignal).off('SIGHUP', onSignal);
+  if (asked) await tellAskerGone(asked, env, log);
+  for (const signal of SIGNALS) process.off(signal, onSignal);
   // Ended by a signal: end as that signal ends a process, now that the hub knows.
   if (signalled) process.kill(process.pid, signalled);
 }
@@ -55,10 +58,11 @@ export async function runMcpServer(log: Logger, env: NodeJS.ProcessEnv = process
  * The client closed this process's stdin (it ended, or was killed): no one will poll the choices this process was
  * asking for. The hub is told (never started for it), so the person sees the agent that asked is gone.
  */
-async function tellAskerGone(env: NodeJS.ProcessEnv, asker: string, log: Logger): Promise<void> {
+async function tellAskerGone(last: HubClient, env: NodeJS.ProcessEnv, log: Logger): Promise<void> {
+  const tell = (hub: HubClient) => hub.request<{ sessions: string[] }>('POST', '/api/sessions/asker-gone', undefined, { signal: AbortSignal.timeout(3000) });
   try {
-    const hub = Object.assign(await ensureHub({ env, start: false }), { asker });
-    const { sessions } = await hub.request<{ sessions: string[] }>('POST', '/api/sessions/asker-gone', undefined, { signal: AbortSignal.timeout(3000) });
+    // The hub may have restarted on another port since: then it is looked up (never started for this).
+    const { sessions } = await tell(last).catch(async () => tell(Object.assign(await ensureHub({ env, start: false }), { asker: last.asker })));
     if (sessions.length) log.info({ sessions }, 'mcp: the client closed; its pending choices are marked as having no agent');
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'mcp: the client closed, and the hub could not be told');

@@ -110,11 +110,11 @@ describe('a headless MCP client that goes away', () => {
     for (;;) if ((await session(started.session_id)).agent_gone_at) break;
   });
 
-  it('a client that ends the process with SIGTERM instead of closing stdin: the same', async () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('a client that ends the process with %s instead of closing stdin (Claude Code: SIGINT): the same', async (signal) => {
     const killed = await startTestMcp(hub.env);
     const started = await killed.call<{ session_id: string }>('provide_choice', request);
     const pid = (killed.client.transport as unknown as { pid: number }).pid;
-    process.kill(pid, 'SIGTERM');
+    process.kill(pid, signal);
     await gone(pid);
     expect((await session(started.session_id)).agent_gone_at).toEqual(expect.any(String));
     await killed.close();

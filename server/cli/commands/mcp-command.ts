@@ -8,8 +8,9 @@ export const mcpCommand: CliCommand = {
   help: `Usage: gatehouse mcp
 
 Serves the gatehouse MCP tools (provide_choice, resolve_component_*) over stdio. The shared hub is found or
-started as this process starts and outlives it while interactions are active. Logs go to the log file in the data
-directory and to stderr — never stdout.`,
+started as this process starts and outlives it while interactions are active. It ends when its client closes
+stdin (or sends SIGINT, SIGTERM or SIGHUP), telling the hub first: the pending choices it was asking for then show
+that their agent is gone. Logs go to the log file in the data directory and to stderr — never stdout.`,
   async run() {
     // pino loads with the first line logged: an idle MCP process (one per agent) may never log.
     const log = deferredLogger(async () => (await import('../../logging/logger.js')).createLogger({ file: dataPaths(dataDir()).log, name: 'mcp' }));
