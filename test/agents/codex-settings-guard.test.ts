@@ -23,7 +23,7 @@ afterEach(async () => {
 
 const HOOKS_OFF = '\n[features]\nhooks = false\n';
 
-describe.skipIf(skipUnlessInstalled('codex'))("Codex: a person's or a project's features.hooks = false", () => {
+describe.skipIf(skipUnlessInstalled('codex'))("Codex: a person's or a project's features.hooks = false", { timeout: 180_000 }, () => {
   it('the real CLI honours it: with gatehouse’s hook in hooks.json, the hook is never asked and Codex’s own dialog asks', async () => {
     byHand = await startHookRun('codex', {
       hub: true,

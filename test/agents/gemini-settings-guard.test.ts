@@ -43,7 +43,7 @@ async function expectScreenRouteNo(run: OrchestratedAgent, because: RegExp): Pro
   expect(existsSync(run.madeFile)).toBe(false);
 }
 
-describe.skipIf(skipUnlessInstalled('gemini'))("Gemini CLI under gatehouse run: settings that would open an ungated yolo", () => {
+describe.skipIf(skipUnlessInstalled('gemini'))("Gemini CLI under gatehouse run: settings that would open an ungated yolo", { timeout: 180_000 }, () => {
   it("the project's .gemini/settings.json turns hooks off (hooksConfig.enabled false): the task fails before start, naming the setting and the file", async () => {
     run = await startOrchestratedAgent('gemini', { autoApprove: false, configure: (l: AgentLaunch) => writeJson(join(l.cwd, '.gemini/settings.json'), { hooksConfig: { enabled: false } }) });
     const failed = await run.until((t) => t.status === 'FAILED', 'the task failed');
@@ -83,7 +83,7 @@ describe.skipIf(skipUnlessInstalled('gemini'))("Gemini CLI under gatehouse run: 
   });
 });
 
-describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI by hand: what the guard guards against', () => {
+describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI by hand: what the guard guards against', { timeout: 180_000 }, () => {
   let byHand: HookRun | null = null;
   afterEach(async () => {
     await byHand?.close();
@@ -100,6 +100,8 @@ describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI by hand: what the gua
       },
     });
     await byHand.cli.waitFor('Type your message');
+    // Typed once the start-up screen is still (an Enter typed while the CLI still starts can be dropped under load).
+    await byHand.cli.settle(1000);
     await byHand.cli.submit(PROMPT);
     await toolResultSeen(byHand);
     expect(readFileSync(byHand.madeFile, 'utf8')).toBe('hello-from-standin\n');

@@ -28,7 +28,7 @@ function projectSettings(settings: unknown): (launch: AgentLaunch) => void {
 
 const hookQuestion = (t: TaskView) => t.status === 'WAITING_FOR_USER' && (t.interaction?.prompt.includes(' wants to use ') ?? false);
 
-describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code under gatehouse run: settings that would bypass its hooks', () => {
+describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code under gatehouse run: settings that would bypass its hooks', { timeout: 180_000 }, () => {
   it("the project's tools.approvalMode \"yolo\": Qwen runs with --approval-mode default, so the person is asked and a No holds", async () => {
     run = await startOrchestratedAgent('qwen', { autoApprove: false, configure: projectSettings({ tools: { approvalMode: 'yolo' } }) });
     const waiting = await run.until(hookQuestion, 'the hook asks the person');
@@ -50,7 +50,7 @@ describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code under gatehouse run: set
   });
 });
 
-describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code by hand: what the guard guards against', () => {
+describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code by hand: what the guard guards against', { timeout: 180_000 }, () => {
   let byHand: HookRun | null = null;
   afterEach(async () => {
     await byHand?.close();
@@ -63,6 +63,8 @@ describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code by hand: what the guard 
       projectSettings({ tools: { approvalMode: 'yolo' } })(launch);
     } });
     await byHand.cli.waitFor('Type your message');
+    // Typed once the start-up screen is still (an Enter typed while the CLI still starts can be dropped under load).
+    await byHand.cli.settle(1000);
     await byHand.cli.submit(PROMPT);
     await toolResultSeen(byHand);
     expect(readFileSync(byHand.madeFile, 'utf8')).toBe('hello-from-standin\n');
