@@ -1,7 +1,7 @@
 // A headless MCP client that goes away: `gatehouse mcp` ends when its client closes stdin and tells the hub, so the
 // pending choices it was asking for show that their agent is gone (HTTP, the list, the WebSocket); an answer is still
 // taken; a new poll with the session id (a client that came back) says the agent is back.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliLauncher } from '../../server/package-info.js';
 import WebSocket from 'ws';
@@ -83,8 +83,11 @@ describe('a headless MCP client that goes away', () => {
     const status = JSON.parse(execFileSync(process.execPath, [cliLauncher, 'status', '--json'], { env: hub.env, encoding: 'utf8' }));
     expect(status.hub.pending).toMatchObject({ active: { choice: 1 }, waiting_on_person: 1, agent_gone: 1 });
     // Still answerable: the answer is kept for an agent that comes back with the id.
-    const answered = (await hub.client.request<{ session: ChoiceSessionView }>('POST', `/api/sessions/${started.session_id}/submit`, { selected_ids: ['eu'] })).session;
-    expect(answered).toMatchObject({ status: 'submitted', agent_gone_at: view.agent_gone_at });
+    const answer = spawnSync(process.execPath, [cliLauncher, 'answer', started.session_id, '--option', 'eu'], { env: hub.env, encoding: 'utf8' });
+    expect(answer.status).toBe(0);
+    expect(JSON.parse(answer.stdout)).toMatchObject({ status: 'submitted', selected: [{ id: 'eu', label: 'EU' }] });
+    expect(answer.stderr).toBe(`gatehouse answer: the agent that asked left at ${view.agent_gone_at} (its MCP client closed): no agent has read this; it gets it if it polls ${started.session_id} again\n`);
+    expect(await session(started.session_id)).toMatchObject({ status: 'submitted', agent_gone_at: view.agent_gone_at });
     const back = await startTestMcp(hub.env);
     try {
       const result = await back.call<{ status: string; selected: unknown[] }>('provide_choice', { session_id: started.session_id, wait_seconds: 0 });

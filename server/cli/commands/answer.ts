@@ -100,6 +100,8 @@ Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown 
             interface: 'cli',
           });
       io.stdout.write(JSON.stringify(session.result, null, 2) + '\n');
+      // Taken all the same; the person is told it reaches no one unless the agent comes back.
+      if (session.agent_gone_at) io.stderr.write(`gatehouse answer: the agent that asked left at ${session.agent_gone_at} (its MCP client closed): no agent has read this; it gets it if it polls ${session.id} again\n`);
       return exitCodeForStatus(session.status);
     } catch (err) {
       if (!(err instanceof HubRequestError)) throw err;
