@@ -1,9 +1,10 @@
-// Settings that would let an orchestrated Gemini CLI or Qwen Code run a tool with nobody's yes. gatehouse's hook
-// goes into a file the task owns, but the CLI still reads other settings files and merges them over it. Read here
-// before start, in the CLI's own order and with its merge rules (Gemini CLI 0.61.0, Qwen Code 0.15.10: a setting
-// is taken from the last file that sets it — system defaults < user < workspace < system; list settings noted
-// below are unions), so the launch can leave yolo out, or run in the default approval mode, and say which
-// setting in which file made it do so. Hard rule: a command never runs because hooks were off while yolo was on.
+// Settings that would switch gatehouse's hooks off in an orchestrated agent CLI, or let it run a tool with nobody's
+// yes. gatehouse's hook goes into a file the task owns, but the CLI still reads other settings files and merges them
+// over it. Read here before start, in the CLI's own order and with its merge rules (Gemini CLI 0.61.0, Qwen Code
+// 0.15.10: a setting is taken from the last file that sets it — system defaults < user < workspace < system; list
+// settings noted below are unions; Codex 0.169.0: its TOML layers, at the end), so the launch can fail naming the
+// setting and its file, leave yolo out, or run in the default approval mode and say why. Hard rule: a command never
+// runs because hooks were off while yolo was on (at run time too: task-runner.ts waits for Gemini's SessionStart).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
