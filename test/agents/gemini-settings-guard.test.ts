@@ -7,7 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installedByHand, PROMPT, skipUnlessInstalled, startHookRun, toolResultSeen, type HookRun } from '../support/agent-hook-run.js';
+import { skipUnlessInstalled } from '../support/agent-hook-run.js';
+import { expectRunsUnasked } from '../support/unasked-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
@@ -84,28 +85,10 @@ describe.skipIf(skipUnlessInstalled('gemini'))("Gemini CLI under gatehouse run: 
 });
 
 describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI by hand: what the guard guards against', { timeout: 180_000 }, () => {
-  let byHand: HookRun | null = null;
-  afterEach(async () => {
-    await byHand?.close();
-    byHand = null;
-  });
-
   it("the real CLI honours a project's hooksConfig.enabled false: in yolo, gatehouse's installed hook is never asked and the command runs", async () => {
-    byHand = await startHookRun('gemini', {
-      hub: true,
-      configure: (launch) => {
-        installedByHand('gemini')(launch);
-        writeJson(join(launch.cwd, '.gemini/settings.json'), { hooksConfig: { enabled: false } });
-        launch.args.push('--approval-mode', 'yolo');
-      },
+    await expectRunsUnasked('gemini', (launch) => {
+      writeJson(join(launch.cwd, '.gemini/settings.json'), { hooksConfig: { enabled: false } });
+      launch.args.push('--approval-mode', 'yolo');
     });
-    await byHand.cli.waitFor('Type your message');
-    // Typed once the start-up screen is still (an Enter typed while the CLI still starts can be dropped under load).
-    await byHand.cli.settle(1000);
-    await byHand.cli.submit(PROMPT);
-    await toolResultSeen(byHand);
-    expect(readFileSync(byHand.madeFile, 'utf8')).toBe('hello-from-standin\n');
-    const { interactions } = await byHand.hub!.client.request<{ interactions: unknown[] }>('GET', '/api/interactions?filter=active');
-    expect(interactions).toEqual([]);
   });
 });

@@ -4,10 +4,11 @@
 // (server/orchestrator/hook-guard.ts). Seen before this guard: a project's `tools.approvalMode: "yolo"` made Qwen
 // run every tool unasked (its PermissionRequest hook runs only where Qwen would ask), and `disableAllHooks`
 // left the task to Qwen's own dialog with nothing in the task saying why.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installedByHand, PROMPT, skipUnlessInstalled, startHookRun, toolResultSeen, type HookRun } from '../support/agent-hook-run.js';
+import { skipUnlessInstalled } from '../support/agent-hook-run.js';
+import { expectRunsUnasked } from '../support/unasked-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
@@ -51,24 +52,7 @@ describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code under gatehouse run: set
 });
 
 describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code by hand: what the guard guards against', { timeout: 180_000 }, () => {
-  let byHand: HookRun | null = null;
-  afterEach(async () => {
-    await byHand?.close();
-    byHand = null;
-  });
-
   it("the real CLI honours a project's tools.approvalMode \"yolo\": gatehouse's installed hook is never asked and the command runs", async () => {
-    byHand = await startHookRun('qwen', { hub: true, configure: (launch) => {
-      installedByHand('qwen')(launch);
-      projectSettings({ tools: { approvalMode: 'yolo' } })(launch);
-    } });
-    await byHand.cli.waitFor('Type your message');
-    // Typed once the start-up screen is still (an Enter typed while the CLI still starts can be dropped under load).
-    await byHand.cli.settle(1000);
-    await byHand.cli.submit(PROMPT);
-    await toolResultSeen(byHand);
-    expect(readFileSync(byHand.madeFile, 'utf8')).toBe('hello-from-standin\n');
-    const { interactions } = await byHand.hub!.client.request<{ interactions: unknown[] }>('GET', '/api/interactions?filter=active');
-    expect(interactions).toEqual([]);
+    await expectRunsUnasked('qwen', projectSettings({ tools: { approvalMode: 'yolo' } }));
   });
 });
