@@ -70,6 +70,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
         ...answering.view(), t, scroll, manualScroll, ...size,
         createdAt: new Date(session.created_at),
         sourceLine: sourceLabel(session.source),
+        agentGoneAt: session.agent_gone_at,
         remainingMs: clock.remainingMs(),
         annotationsEnabled: settings.annotations_enabled,
         navigationHints: settings.terminal.navigation_hints,

@@ -23,6 +23,24 @@ describe('terminal UI header (choose / watch)', () => {
     expect(lines).toContain('The service has none.');
   });
 
+  it('says under the header when the agent that asked has left (en, zh)', async () => {
+    const { request } = validateChoiceRequest({ prompt: 'Which database?', options: [{ id: 'pg', label: 'PostgreSQL' }] });
+    const gone = new Date(2026, 10, 23, 21, 5, 0);
+    for (const [language, line] of [
+      ['en', 'The agent that asked left at 21:05:00: an answer is kept, but only reaches it if it comes back.'],
+      ['zh', '提问的智能体已于 21:05:00 离开：回答会被保留，但只有它回来时才会收到。'],
+    ] as const) {
+      const t = terminalTranslate(await createI18n(language));
+      const screen = (agentGoneAt: string | null) =>
+        renderChoice({
+          request, t, state: initialState(request, null), createdAt: new Date(), remainingMs: 60_000, agentGoneAt,
+          annotationsEnabled: false, navigationHints: false, submitMode: 'single-submit', width: 120, height: 24, scroll: 0, manualScroll: null,
+        }).lines.map((l) => stripAnsi(l).trimEnd());
+      expect(screen(gone.toISOString())[2]).toBe(line);
+      expect(screen(null).join('\n')).not.toContain(line.slice(0, 8));
+    }
+  });
+
   it('shows a prompt that is exactly the title once: the options follow the header', async () => {
     const { request } = validateChoiceRequest({ prompt: 'Which database?', options: [{ id: 'pg', label: 'PostgreSQL' }, { id: 'lite', label: 'SQLite' }] });
     const t = terminalTranslate(await createI18n('en'));

@@ -14,6 +14,8 @@ export interface ChoiceScreen {
   createdAt: Date;
   /** Who is asking, as one line ("claude-code 2.1 · shop @ main"); empty when unknown. */
   sourceLine?: string;
+  /** When the agent that asked left (its MCP client closed), if it did: said under the header. */
+  agentGoneAt?: string | null;
   remainingMs: number;
   annotationsEnabled: boolean;
   navigationHints: boolean;
@@ -72,7 +74,8 @@ function header(s: ChoiceScreen): string[] {
   const onTimeout = s.request.timeout_action === 'submit_recommended' ? ` · ${t('header.thenRecommended')}` : '';
   const info = `${t('header.asked', { time: formatClock(s.createdAt) })} · ${tone(remaining)}${onTimeout} · ${selectionRule(s.request, t)}`;
   const who = [s.sourceLine, s.request.context].filter(Boolean).join(' — ');
-  return [style.bold(truncate(plainMarkdown(s.request.title), s.width)), ...(who ? [style.cyan(truncate(who, s.width))] : []), ...wrap(info, s.width), ...questionRow(s), style.dim('─'.repeat(s.width))];
+  const gone = s.agentGoneAt ? wrap(t('header.agentGone', { time: formatClock(new Date(s.agentGoneAt)) }), s.width).map(style.yellow) : [];
+  return [style.bold(truncate(plainMarkdown(s.request.title), s.width)), ...(who ? [style.cyan(truncate(who, s.width))] : []), ...wrap(info, s.width), ...gone, ...questionRow(s), style.dim('─'.repeat(s.width))];
 }
 
 /** `[✓ Database] [› Extras ] [  Name]`: every question's chip, the current one marked, the answered ones ticked. */

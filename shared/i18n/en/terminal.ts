@@ -10,6 +10,7 @@ export default {
     asked: 'asked {{time}}',
     thenRecommended: 'then the recommended option is submitted',
     remaining: '{{time}} left',
+    agentGone: 'The agent that asked left at {{time}}: an answer is kept, but only reaches it if it comes back.',
   },
   field: {
     labelValue: '{{label}}: {{value}}',

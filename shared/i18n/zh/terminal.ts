@@ -10,6 +10,7 @@ export default {
     asked: '提问于 {{time}}',
     thenRecommended: '到时将提交推荐选项',
     remaining: '剩余 {{time}}',
+    agentGone: '提问的智能体已于 {{time}} 离开：回答会被保留，但只有它回来时才会收到。',
   },
   field: {
     labelValue: '{{label}}：{{value}}',
