@@ -2,15 +2,27 @@
 // entry (dist/cli/gatehouse-hook.cjs: one file, no launcher, none of the other commands' modules), so the hook
 // works whatever PATH the agent runs with and starts about as fast as node itself. Without the bundle (a build
 // that only compiled) it is `gatehouse hook` through the launcher, which picks the same entry.
+//
+// All four CLIs run the line through a POSIX shell (Claude Code `sh -c`; Codex, Gemini CLI, Qwen Code `bash -c`),
+// so it starts with assignments that empty two variables for node alone (never for the CLI):
+// - NODE_EXTRA_CA_CERTS: Node 20 parses the named bundle before it runs any code — 40 ms of CPU for the usual
+//   /etc/ssl/certs/ca-certificates.crt, twice node's own start — and the hook only speaks plain HTTP to 127.0.0.1.
+// - NODE_OPTIONS: the person's flags for their own programs (a --require, --inspect whose port is taken, a
+//   larger heap) are not the hook's; with them the hook could fail to start and leave the CLI without an answer.
+// Windows shells know no such assignments, so there the line is node's alone.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliLauncher, packageRoot } from '../package-info.js';
 
 export const hookBundle = join(packageRoot, 'dist', 'cli', 'gatehouse-hook.cjs');
 
+/** The variables emptied for the hook's node (see above). */
+const HOOK_CLEARED_ENV = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'] as const;
+
 /** `taskId`: the hook an orchestrated task wires in for itself (`--task`), told apart from one installed by hand. */
 export function hookCommandLine(agentId: string, event: string, waitSeconds?: number, taskId?: string): string {
   const wait = `${waitSeconds === undefined ? '' : ` --wait ${waitSeconds}`}${taskId === undefined ? '' : ` --task ${JSON.stringify(taskId)}`}`;
   const program = existsSync(hookBundle) ? JSON.stringify(hookBundle) : `${JSON.stringify(cliLauncher)} hook`;
-  return `${JSON.stringify(process.execPath)} ${program} ${agentId} ${event}${wait}`;
+  const cleared = process.platform === 'win32' ? '' : HOOK_CLEARED_ENV.map((name) => `${name}= `).join('');
+  return `${cleared}${JSON.stringify(process.execPath)} ${program} ${agentId} ${event}${wait}`;
 }

@@ -22,8 +22,8 @@ interface HookExit {
 }
 
 /** Runs the hook as the agent CLI would: the command line through a shell, the hook JSON on stdin. */
-function runHook(commandLine: string, home: string): { exit: Promise<HookExit> } {
-  const child = spawn('/bin/sh', ['-c', commandLine], { env: { ...process.env, GATEHOUSE_HOME: home } });
+function runHook(commandLine: string, home: string, env: NodeJS.ProcessEnv = {}): { exit: Promise<HookExit> } {
+  const child = spawn('/bin/sh', ['-c', commandLine], { env: { ...process.env, ...env, GATEHOUSE_HOME: home } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += String(d)));
@@ -106,6 +106,17 @@ describe('the hook process with no hub', () => {
     const exit = await runHook(hookCommandLine('claude', 'PermissionRequest', 30), home).exit;
     expect(exit).toMatchObject({ code: 0, stdout: '' });
     expect(exit.stderr).toContain('no gatehouse hub is running');
+  });
+
+  it("starts and answers whatever the CLI's environment gives node: NODE_OPTIONS and NODE_EXTRA_CA_CERTS are not the hook's", async () => {
+    const home = await makeTempHome('gatehouse-nohub-');
+    // Given to node itself, each would show: a --require that does not exist stops node before any code runs; a CA
+    // file that cannot be read is a warning on stderr (and a readable one costs ~40 ms of parsing at every start).
+    const env = { NODE_OPTIONS: `--require ${join(home, 'missing-preload.cjs')}`, NODE_EXTRA_CA_CERTS: join(home, 'missing-ca.pem') };
+    const exit = await runHook(hookCommandLine('gemini', 'BeforeTool', 30), home, env).exit;
+    expect(exit).toMatchObject({ code: 0, stdout: '{"decision":"ask"}\n' });
+    expect(exit.stderr).toContain('no gatehouse hub is running');
+    expect(exit.stderr).not.toContain('missing-');
   });
 
   it('refuses a bad --wait with exit 1 (a non-blocking hook error: the CLI still asks the person)', async () => {
