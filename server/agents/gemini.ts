@@ -4,6 +4,11 @@
 // tool's error; {"decision":"ask"} makes Gemini show its own confirmation dialog whatever its policy says; an
 // "allow" is NOT a grant — the policy still decides, so in the default approval mode Gemini's dialog asks
 // anyway. gatehouse therefore runs an orchestrated Gemini with --approval-mode yolo, its hook being the gate.
+// Re-read in 0.61.0's bundle (bundle/chunk-JDPZ4CE3.js): evaluateBeforeToolHook (l. 342100–342155) takes from a
+// BeforeTool answer only `continue: false` (stop), decision "block"/"deny" (l. 335295), "ask" (l. 335301) and
+// hookSpecificOutput.tool_input (l. 335377, new arguments); the scheduler's _processToolCall (l. 347765–347800)
+// then asks checkPolicy and shows the dialog unless the policy allows — no field, "allow"/"approve" included, skips
+// it; the policy engine's hookCheckers (l. 362353) are stored but never consulted.
 // The hook timeout is in milliseconds. `AfterAgent` fires once a turn's final answer is out. Gemini runs the
 // hooks of its settings only in a trusted folder. Per run: GEMINI_CLI_HOME names the folder holding `.gemini/`
 // (Gemini's system-defaults file is no way in: it is read only when root owns it and every folder above it).
