@@ -4,7 +4,8 @@
 // Each moment's meaning (question, options, highlighted) is written here by hand from what the CLI shows and is
 // checked against the rendered screen when recorded, so a new CLI version that words things differently fails
 // loudly here instead of silently changing the fixtures.
-import { basename, dirname } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, it } from 'vitest';
 import { installedVersion, prepareAgent, WIRE_FORMATS, type AgentCli, type AgentLaunch } from '../support/model-standins/agent-setups.js';
 import { startModelStandin, type ModelStandin } from '../support/model-standins/standin-server.js';
@@ -28,7 +29,13 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function start(cli: AgentCli, seed: 'ready' | 'fresh', turn0?: Held, cols = 100): Promise<{ rec: ScreenRecorder; standin: ModelStandin; launch: AgentLaunch }> {
+async function start(
+  cli: AgentCli,
+  seed: 'ready' | 'fresh' | 'new',
+  turn0?: Held,
+  cols = 100,
+  configure?: (launch: AgentLaunch) => void,
+): Promise<{ rec: ScreenRecorder; standin: ModelStandin; launch: AgentLaunch }> {
   const version = installedVersion(cli);
   if (!version) throw new Error(`${cli} is not installed: run bash .ci/install-agents.sh`);
   const standin = await startModelStandin(WIRE_FORMATS[cli], [{ shell: COMMAND }, { text: 'All done.' }], {
@@ -37,6 +44,7 @@ async function start(cli: AgentCli, seed: 'ready' | 'fresh', turn0?: Held, cols 
     },
   });
   const launch = prepareAgent(cli, standin.url, { seed });
+  configure?.(launch);
   const rec = new ScreenRecorder(launch, version, cols);
   cleanups.push(() => standin.close(), () => launch.dispose(), () => rec.kill());
   return { rec, standin, launch };
@@ -145,6 +153,28 @@ forCli('claude')('record Claude Code screens', () => {
     await rec.settle();
     await rec.record('api-key', { kind: 'first-run', question: 'Do you want to use this API key?', options: ['Yes', 'No (recommended)'], highlighted: 1 });
   });
+  it('a new user: the onboarding (text style, security notes)', async () => {
+    const { rec } = await start('claude', 'new');
+    await rec.waitFor('Choose the text style');
+    await rec.settle();
+    await rec.record('theme', {
+      kind: 'first-run',
+      question: 'Choose the text style that looks best with your terminal',
+      options: ['Auto (match terminal)', 'Dark mode ✔', 'Light mode', 'Dark mode (colorblind-friendly)', 'Light mode (colorblind-friendly)', 'Dark mode (ANSI colors only)', 'Light mode (ANSI colors only)'],
+      highlighted: 1,
+      note: 'The ✔ marks the current style. A preview of the style is drawn under the list.',
+    });
+    rec.write('\r');
+    await rec.waitFor('Press Enter to continue');
+    await rec.settle();
+    await rec.record('security-notes', {
+      kind: 'first-run',
+      question: 'Press Enter to continue…',
+      options: [],
+      highlighted: null,
+      note: 'The numbered lines are notes, not choices: Enter goes on (to the folder trust).',
+    });
+  });
   turnTests('claude');
 });
 
@@ -154,6 +184,57 @@ forCli('codex')('record Codex screens', () => {
     await rec.waitFor('Trust and continue');
     await rec.settle();
     await rec.record('trust', { kind: 'trust', question: 'Trust this folder?', options: ['Trust and continue', 'Back to Agent Command Center'], highlighted: 0 });
+  });
+  it('a new user: sign-in, "Sign in another way", the API key', async () => {
+    const { rec } = await start('codex', 'new');
+    await rec.waitFor('Sign in another way');
+    await rec.settle();
+    await rec.record('sign-in', {
+      kind: 'sign-in',
+      question: 'Choose how you want to use Codex.',
+      options: ['Sign in with ChatGPT', 'Sign in with Device Code', 'Sign in another way'],
+      highlighted: 0,
+      note: 'OPENAI_API_KEY is set and still this comes first. ChatGPT opens a browser; Device Code asks auth.openai.com for a code; offline only "Sign in another way" → API key gets on. A description line is under each option.',
+    });
+    await rec.down();
+    await rec.down();
+    await rec.settle();
+    rec.write('\r');
+    await rec.waitFor('Use an OpenAI API key');
+    await rec.settle();
+    await rec.record('sign-in-another-way', {
+      kind: 'sign-in',
+      question: 'Sign in another way',
+      options: ['Use an OpenAI API key', 'Use Amazon Bedrock'],
+      highlighted: 0,
+      note: 'After "Sign in another way". A description line is under each option.',
+    });
+    // An Enter soon after this screen is drawn is dropped by Codex 0.169 (seen twice); 2 s later it is taken.
+    await new Promise((r) => setTimeout(r, 2000));
+    rec.write('\r');
+    await rec.waitFor('Press enter to save');
+    await rec.settle();
+    await rec.record('api-key', {
+      kind: 'sign-in',
+      question: 'Paste or type your API key below.',
+      options: [],
+      highlighted: null,
+      note: 'The key from OPENAI_API_KEY is filled in (shown in full); Enter saves it, then the folder trust comes.',
+    });
+  });
+  it('hooks need review (a hook in hooks.json Codex has not trusted yet)', async () => {
+    const { rec } = await start('codex', 'ready', undefined, 100, (launch) =>
+      writeFileSync(join(launch.env.CODEX_HOME, 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } })),
+    );
+    await rec.waitFor(/› 1\. Review hooks/);
+    await rec.settle();
+    await rec.record('hooks-review', {
+      kind: 'first-run',
+      question: 'Hooks need review',
+      options: ['Review hooks', 'Trust all and continue', "Continue without trusting (hooks won't run)"],
+      highlighted: 0,
+      note: 'Drawn 0.5–3 s after the composer.',
+    });
   });
   turnTests('codex');
 });
@@ -185,5 +266,17 @@ forCli('gemini')('record Gemini CLI screens', () => {
 });
 
 forCli('qwen')('record Qwen Code screens', () => {
+  it('a new user (no model set): the auth choice', async () => {
+    const { rec } = await start('qwen', 'new');
+    await rec.waitFor('Select Authentication Method');
+    await rec.settle();
+    await rec.record('auth', {
+      kind: 'sign-in',
+      question: 'Select Authentication Method',
+      options: ['Alibaba ModelStudio', 'Third-party Providers', 'OAuth', 'Custom Provider'],
+      highlighted: 0,
+      note: 'OAuth opens a browser. A description line is under each option. No folder trust: Qwen Code 0.15 has it off unless enabled.',
+    });
+  });
   turnTests('qwen');
 });

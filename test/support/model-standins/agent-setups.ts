@@ -54,8 +54,13 @@ export interface AgentLaunch {
 }
 
 export interface LaunchOptions {
-  /** 'ready': first-run config seeded, the CLI opens at its prompt. 'fresh': nothing seeded (first-run dialogs). */
-  seed: 'ready' | 'fresh';
+  /**
+   * 'ready': first-run config seeded, the CLI opens at its prompt. 'fresh': only what points the CLI at its
+   * stand-in (Claude's onboarding, Codex's provider), so its trust and key questions come up. 'new': a new
+   * user's machine — none of the CLI's own config (Claude: only its key approved, see below): the
+   * onboarding and sign-in screens come up too.
+   */
+  seed: 'ready' | 'fresh' | 'new';
   /** Extra arguments after the CLI's own. */
   args?: string[];
   /** Parent of the temp folder (default: the repo's ignored .tmp/). */
@@ -87,6 +92,7 @@ export function prepareAgent(cli: AgentCli, standinUrl: string, opts: LaunchOpti
     LANG: 'C.UTF-8',
   };
   const seeded = opts.seed === 'ready';
+  const bare = opts.seed === 'new';
   const write = (path: string, text: string) => {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
@@ -105,6 +111,13 @@ export function prepareAgent(cli: AgentCli, standinUrl: string, opts: LaunchOpti
       // ("Unable to connect to Anthropic services") and stops. That much is seeded even for 'fresh', so
       // the first-run dialogs a person can answer offline (folder trust, "use this API key?") come up.
       // 'ready' also answers those two: the key approved (its last 20 characters) and the folder trusted.
+      // 'new' seeds only the key's approval: with an unapproved key Claude Code's onboarding signs in with
+      // OAuth, whose first step is that connectivity check; with it, the onboarding (theme, security notes)
+      // and the folder trust come up offline.
+      if (bare) {
+        write(join(home, '.claude.json'), JSON.stringify({ customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] } }, null, 2));
+        break;
+      }
       write(
         join(home, '.claude.json'),
         JSON.stringify(
@@ -126,7 +139,14 @@ export function prepareAgent(cli: AgentCli, standinUrl: string, opts: LaunchOpti
       env.STANDIN_API_KEY = API_KEY;
       // A custom model_provider with an env_key needs no sign-in (the built-in OpenAI provider shows a
       // sign-in screen even with OPENAI_API_KEY set). 'ready' also marks the project trusted, which
-      // otherwise asks "Trust this folder?" on first start.
+      // otherwise asks "Trust this folder?" on first start. 'new' writes no config: the built-in OpenAI
+      // provider's sign-in screen comes up (OPENAI_API_KEY set, as a person with a key has it).
+      if (bare) {
+        // An empty CODEX_HOME (Codex makes ~/.codex itself, but refuses a CODEX_HOME that does not exist).
+        Object.assign(env, { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: `${standinUrl}/v1` });
+        mkdirSync(env.CODEX_HOME, { recursive: true });
+        break;
+      }
       write(
         join(env.CODEX_HOME, 'config.toml'),
         [
