@@ -2,6 +2,7 @@ import type { BlockLine, ScreenView } from './terminal-screen.js';
 import { isFaint } from './screen-cells.js';
 import { questionAbove } from './reading-question.js';
 import { inlineChoices, isStyledMark, rowMarked, splitColumns, splitRow, unbox, type Row } from './reading-rows.js';
+import { spacedList } from './reading-spaced.js';
 
 /**
  * What a person sees in the block a program drew since the last input. The one screen reader of gatehouse:
@@ -203,6 +204,13 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
       typingAt = -1;
       best = withIt;
     }
+  }
+  // Options set apart by blank lines, each described under it: taken over no list with a seen highlight, or over
+  // the highlighted option read with its own description as a list.
+  const spaced = spacedList(rows.filter((r) => r.index !== typingAt));
+  const pointed = spaced?.rows[spaced.pointer].index;
+  if (spaced && (!best || best.pointer < 0 || (best.rows.length < spaced.rows.length && best.rows.some((r) => r.index === pointed)))) {
+    best = { rows: spaced.rows, pointer: spaced.pointer, multi: false, labels: spaced.rows.every((r) => r.label) ? spaced.rows.map((r) => r.label) : null };
   }
   // A typing field well below a list (other output between them): the program waits at the field; the list is
   // earlier output (an agent CLI's banner above its input box), unless it is numbered (typed into the field).
