@@ -41,6 +41,21 @@ export const adapterConfigSchema = z.strictObject({
     })
     .default({ injectArgs: [], handlers: [] }),
   /**
+   * Dialogs the CLI draws before it is ready (first run, folder trust, sign-in), known by their own words:
+   * `question` — a pattern on the screen while the dialog is up; its group 1 (else the match) is the question a
+   *   person is asked (the reader takes the line above the list, which may be a hint);
+   * `outside` — its options (as shown, without their number) that leave the terminal (a browser or device
+   *   sign-in): relayed with `note`, and a policy never picks one or presses Enter on one.
+   */
+  dialogs: z
+    .array(
+      z.strictObject({
+        question: pattern,
+        outside: z.array(z.strictObject({ option: z.string().min(1, { error: 'must not be empty' }), note: z.string().min(1, { error: 'must not be empty' }) })).default([]),
+      }),
+    )
+    .default([]),
+  /**
    * Adapter-specific reading of the screen (regular expressions, multiline, case-insensitive):
    * `idle` — the program sits at its own input prompt (pendingInputs are sent, the task may be DONE), tested
    *   on the line the cursor is on;

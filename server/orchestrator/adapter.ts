@@ -1,6 +1,7 @@
 import type { AdapterConfig } from './adapter-schema.js';
 import type { AutoPolicy } from './policy-types.js';
 import { compileHandler } from './standard-handlers.js';
+import type { KnownDialog } from './screen-dialogs.js';
 
 /** What a task asks of its adapter at launch. */
 export interface LaunchRequest {
@@ -35,6 +36,8 @@ export interface IAgentAdapter {
   readonly detect: ScreenDetection;
   /** The agent CLI whose own hooks are wired in per run (agent-hooks-launch.ts), if any. */
   readonly hooks?: string;
+  /** Dialogs known by their own words (screen-dialogs.ts). */
+  readonly dialogs?: readonly KnownDialog[];
 }
 
 export class AdapterLaunchError extends Error {}
@@ -51,6 +54,7 @@ export function adapterFromConfig(id: string, config: AdapterConfig): IAgentAdap
     description: config.description ?? '',
     autoPolicy,
     hooks: config.hooks,
+    dialogs: config.dialogs.map((d) => ({ question: new RegExp(d.question, 'm'), outside: d.outside })),
     detect: { idle: compile(config.detect.idle), idleScreen: compile(config.detect.idleScreen), busy: compile(config.detect.busy), waiting: compile(config.detect.waiting) },
     getLaunchConfig(request) {
       const command = request.command ?? config.command;

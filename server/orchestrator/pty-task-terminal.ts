@@ -260,6 +260,7 @@ export class PtyTaskTerminal implements TaskTerminal {
       unchangedSinceInput: this.screenWithCursor() === this.screenAtInput,
       cursorLine: (view.lines[view.cursor.line] ?? '').trimEnd(),
       drawn: menu.reading.kind !== 'none' && !(this.submitted && !this.program.lineFeedSinceInput()),
+      block: menu.reading.screen,
     };
   }
 }

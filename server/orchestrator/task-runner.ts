@@ -3,6 +3,7 @@ import type { IAgentAdapter } from './adapter.js';
 import type { PolicyAction, PolicyHandler } from './policy-types.js';
 import { applyPolicyAction, handlerContext } from './policy-application.js';
 import { classifyWait } from './wait-classifier.js';
+import { insideTerminal, relayedWait } from './screen-dialogs.js';
 import { compileHandler, resolveWithHandlers } from './standard-handlers.js';
 import type { TaskTerminal, TerminalFactory, TerminalWait } from './task-terminal.js';
 import type { InteractionView, TaskState } from './task-types.js';
@@ -59,7 +60,9 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     super();
     this.handlers = [...definition.handlers.map(compileHandler), ...(adapter.autoPolicy?.handlers ?? [])];
     this.finished = new Promise((done) => (this.finish = done));
-    const policy = (interaction: InteractionView) => (state.autoApprove ? resolveWithHandlers(this.handlers, handlerContext(this.state, this.context.sessionGoal, interaction)) : null);
+    // A policy never leaves the terminal: no pick or Enter on a known dialog's browser or device sign-in.
+    const policy = (interaction: InteractionView) =>
+      state.autoApprove ? insideTerminal(resolveWithHandlers(this.handlers, handlerContext(this.state, this.context.sessionGoal, interaction)), interaction, adapter.dialogs ?? []) : null;
     this.hookQuestions = new TaskHookQuestions({
       state,
       policy,
@@ -202,7 +205,9 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     if (this.terminal && !this.terminal.exited) await this.terminal.kill();
   }
 
-  private onWait(wait: TerminalWait): void {
+  private onWait(seen: TerminalWait): void {
+    // A dialog the adapter knows is asked with its own question, its options that leave the terminal marked.
+    const wait = relayedWait(seen, this.adapter.dialogs ?? []);
     const status = this.state.status;
     // A wait while WAITING_FOR_USER means the screen changed meanwhile: read it again.
     if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive || this.busyActing > 0) return;

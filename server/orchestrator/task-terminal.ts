@@ -16,6 +16,8 @@ export interface TerminalWait {
   cursorLine: string;
   /** The program drew something since the last input (a wait on an unchanged screen is no new question). */
   drawn: boolean;
+  /** The lines drawn since the last input, verbatim (a dialog answered before it is not in it); the screen when absent. */
+  block?: string;
 }
 
 /** `wrongPick`: Enter was pressed and the program took that other option (pty/acting.ts says so in `error`). */

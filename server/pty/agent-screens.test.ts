@@ -19,6 +19,7 @@ interface Seen {
   question: string | null;
   options: string[];
   highlighted: number | null;
+  questionFromAdapter?: boolean;
 }
 
 const recordings = readdirSync(ROOT, { withFileTypes: true })
@@ -52,7 +53,8 @@ describe('the reader on recorded agent CLI screens', () => {
     });
     test(`${name}: the question`, async () => {
       const { seen, reading } = await replay(name);
-      if (seen.question) expect(reading.prompt).toContain(seen.question.slice(0, 30));
+      // A heading further up than the line above the list is the adapter's to name (its `dialogs`).
+      if (seen.question && !seen.questionFromAdapter) expect(reading.prompt).toContain(seen.question.slice(0, 30));
     });
   }
 

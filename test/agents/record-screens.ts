@@ -160,6 +160,7 @@ forCli('claude')('record Claude Code screens', () => {
     await rec.record('theme', {
       kind: 'first-run',
       question: 'Choose the text style that looks best with your terminal',
+      questionFromAdapter: true,
       options: ['Auto (match terminal)', 'Dark mode ✔', 'Light mode', 'Dark mode (colorblind-friendly)', 'Light mode (colorblind-friendly)', 'Dark mode (ANSI colors only)', 'Light mode (ANSI colors only)'],
       highlighted: 1,
       note: 'The ✔ marks the current style. A preview of the style is drawn under the list.',
@@ -217,9 +218,26 @@ forCli('codex')('record Codex screens', () => {
     await rec.record('api-key', {
       kind: 'sign-in',
       question: 'Paste or type your API key below.',
+      questionFromAdapter: true,
       options: [],
       highlighted: null,
       note: 'The key from OPENAI_API_KEY is filled in (shown in full); Enter saves it, then the folder trust comes.',
+    });
+  });
+  it('start-up: the warning Codex prints before its TUI when its home is under a temp dir', async () => {
+    // As under `gatehouse run` in the tests (the task's CODEX_HOME is in a hub data dir under /tmp): Codex warns on
+    // stderr, pauses, then its TUI clears the line. Recorded the moment the warning is whole.
+    const standin = await startModelStandin(WIRE_FORMATS.codex, [{ text: 'All done.' }]);
+    const launch = prepareAgent('codex', standin.url, { seed: 'ready', tmpRoot: '/tmp' });
+    const rec = new ScreenRecorder(launch, installedVersion('codex')!, 100);
+    cleanups.push(() => standin.close(), () => launch.dispose(), () => rec.kill());
+    await rec.waitFor(/WARNING: proceeding, even though we could not create PATH aliases: .*\n?.*\)\)/);
+    await rec.record('startup-warning', {
+      kind: 'working',
+      question: null,
+      options: [],
+      highlighted: null,
+      note: 'Printed before the TUI starts (its home is under /tmp); the TUI clears it 0.3–0.8 s later. No question.',
     });
   });
   it('hooks need review (a hook in hooks.json Codex has not trusted yet)', async () => {
@@ -231,6 +249,7 @@ forCli('codex')('record Codex screens', () => {
     await rec.record('hooks-review', {
       kind: 'first-run',
       question: 'Hooks need review',
+      questionFromAdapter: true,
       options: ['Review hooks', 'Trust all and continue', "Continue without trusting (hooks won't run)"],
       highlighted: 0,
       note: 'Drawn 0.5–3 s after the composer.',

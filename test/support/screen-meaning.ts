@@ -6,6 +6,11 @@ export interface ScreenMeaning {
   kind: string;
   /** The dialog's own question, as shown (null when the screen asks nothing). */
   question: string | null;
+  /**
+   * The question is a heading further up than the reader looks (it takes the line above the list or field, here a
+   * hint): the CLI's adapter names it (`dialogs` in server/orchestrator/adapters/<cli>.ts).
+   */
+  questionFromAdapter?: boolean;
   /** The options in screen order, as shown, without their number or highlight marker (empty when none). */
   options: string[];
   /** Index into options of the highlighted one (null when none). */

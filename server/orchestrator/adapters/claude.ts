@@ -15,5 +15,7 @@ export const claudeAdapter: AdapterConfigInput = {
       { type: 'pressEnter', when: 'Press Enter to continue' },
     ],
   },
+  // A new user's onboarding: the reader would ask the hint under the heading ("To change this later, run /theme").
+  dialogs: [{ question: '^\\s*(Choose the text style that looks best with your terminal)\\s*$' }],
   detect: { idle: ['^\\s*[>❯│]\\s*$', '^\\s*│ >\\s*│?$'], busy: ['esc to interrupt'], waiting: ['Do you want to'] },
 };

@@ -12,5 +12,25 @@ export const codexAdapter: AdapterConfigInput = {
     injectArgs: ['--sandbox', 'workspace-write', '--ask-for-approval', 'on-request'],
     handlers: [{ type: 'choose', when: 'Allow command|Approve|Would you like to run', option: 'Yes, proceed' }],
   },
-  detect: { idle: ['^\\s*[›>]\\s*(Ask Codex to do anything)?$'], busy: ['Esc to interrupt', 'esc to interrupt'] },
+  // A new user's first start (test/fixtures/agent-screens/codex/sign-in*.json, api-key.json, hooks-review.json).
+  // Even with OPENAI_API_KEY set Codex opens at its sign-in choice with "Sign in with ChatGPT" highlighted: that and
+  // the device code leave the terminal (offline they never finish); "Sign in another way" → "Use an OpenAI API key"
+  // takes the key.
+  dialogs: [
+    {
+      question: '^\\s*(Choose how you want to use Codex\\.)\\s*$',
+      outside: [
+        { option: 'Sign in with ChatGPT', note: 'opens a browser to sign in with ChatGPT; cannot finish from here or offline' },
+        { option: 'Sign in with Device Code', note: 'signs in on another device through auth.openai.com; cannot finish offline' },
+      ],
+    },
+    { question: '^\\s*(Paste or type your API key below\\.)\\s*$' },
+    { question: '^\\s*(Hooks need review)\\s*$' },
+  ],
+  detect: {
+    idle: ['^\\s*[›>]\\s*(Ask Codex to do anything)?$'],
+    // Start-up warnings Codex prints before its TUI, which clears them (its home under a temp dir: gatehouse's
+    // tests): still starting, not a question (read as one, the task flashed WAITING_FOR_USER for 0.3–0.8 s).
+    busy: ['Esc to interrupt', 'esc to interrupt', '^WARNING: (proceeding, even though we could not create PATH aliases|failed to clean up stale arg0)'],
+  },
 };

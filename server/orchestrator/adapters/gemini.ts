@@ -13,6 +13,13 @@ export const geminiAdapter: AdapterConfigInput = {
     injectArgs: [],
     handlers: [{ type: 'choose', when: 'Allow execution|Apply this change', option: 'Allow once' }],
   },
+  // Without security.auth.selectedType Gemini asks how to sign in (the API key preselected when GEMINI_API_KEY is set).
+  dialogs: [
+    {
+      question: '(How would you like to authenticate for this project\\?)',
+      outside: [{ option: 'Sign in with Google', note: 'opens a browser to sign in with Google; cannot finish from here or offline' }],
+    },
+  ],
   // The prompt marker is `>`, `*` in yolo mode (how gatehouse runs it with hooks).
   detect: { idle: ['^\\s*│?\\s*[>*]\\s+(Type your message.*)?│?$'], busy: ['esc to cancel'] },
 };

@@ -12,6 +12,13 @@ export const qwenAdapter: AdapterConfigInput = {
     injectArgs: [],
     handlers: [{ type: 'choose', when: 'Allow execution|Do you want to proceed', option: 'Yes, allow once' }],
   },
+  // Without a model set Qwen Code asks how to sign in ("Custom Provider" for an OpenAI-compatible server).
+  dialogs: [
+    {
+      question: '(Select Authentication Method)',
+      outside: [{ option: 'OAuth', note: 'opens a browser to sign in; cannot finish from here or offline' }],
+    },
+  ],
   // Qwen Code leaves the cursor on an empty line below its input box: its empty prompt is found on the screen.
   detect: {
     idle: ['^\\s*>\\s+(Type your message.*)?$'],
