@@ -62,7 +62,9 @@ export const adapterConfigSchema = z.strictObject({
    * `idleScreen` — the same, tested on the whole screen: for programs that leave the cursor below their input
    *   box (Qwen Code) — checked after `waiting` and `busy`;
    * `busy` — the program is still working even if it looks settled (e.g. "esc to interrupt");
-   * `waiting` — the program asks the person something even if the generic detector has not fired.
+   * `waiting` — the program asks the person something even if the generic detector has not fired;
+   * `idleAfterState` — the program reports its own state (OSC 7501): its prompt on screen is idle only once it
+   *   said `state=idle` (Codex draws its composer a moment before a first-run dialog; keys typed there land in it).
    */
   detect: z
     .strictObject({
@@ -70,8 +72,9 @@ export const adapterConfigSchema = z.strictObject({
       idleScreen: z.array(pattern).default([]),
       busy: z.array(pattern).default([]),
       waiting: z.array(pattern).default([]),
+      idleAfterState: z.boolean().default(false),
     })
-    .default({ idle: [], idleScreen: [], busy: [], waiting: [] }),
+    .default({ idle: [], idleScreen: [], busy: [], waiting: [], idleAfterState: false }),
 });
 
 export type AdapterConfig = z.infer<typeof adapterConfigSchema>;

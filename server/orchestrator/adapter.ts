@@ -24,6 +24,8 @@ export interface ScreenDetection {
   idleScreen?: RegExp[];
   busy: RegExp[];
   waiting: RegExp[];
+  /** The prompt on screen is idle only once the program said state=idle on its own channel (OSC 7501). */
+  idleAfterState?: boolean;
 }
 
 /** Spec: IAgentAdapter — normalises how diverse CLI tools are launched and automated. */
@@ -55,7 +57,7 @@ export function adapterFromConfig(id: string, config: AdapterConfig): IAgentAdap
     autoPolicy,
     hooks: config.hooks,
     dialogs: config.dialogs.map((d) => ({ question: new RegExp(d.question, 'm'), outside: d.outside })),
-    detect: { idle: compile(config.detect.idle), idleScreen: compile(config.detect.idleScreen), busy: compile(config.detect.busy), waiting: compile(config.detect.waiting) },
+    detect: { idle: compile(config.detect.idle), idleScreen: compile(config.detect.idleScreen), busy: compile(config.detect.busy), waiting: compile(config.detect.waiting), idleAfterState: config.detect.idleAfterState },
     getLaunchConfig(request) {
       const command = request.command ?? config.command;
       if (!command) throw new AdapterLaunchError(`adapter "${id}" needs the task to give a command`);

@@ -3,7 +3,7 @@ import type { IAgentAdapter } from './adapter.js';
 import type { PolicyAction, PolicyHandler } from './policy-types.js';
 import { applyPolicyAction, handlerContext } from './policy-application.js';
 import { classifyWait } from './wait-classifier.js';
-import { insideTerminal, relayedWait } from './screen-dialogs.js';
+import { dialogOn, insideTerminal, relayedWait } from './screen-dialogs.js';
 import { compileHandler, resolveWithHandlers } from './standard-handlers.js';
 import type { TaskTerminal, TerminalFactory, TerminalWait } from './task-terminal.js';
 import type { InteractionView, TaskState } from './task-types.js';
@@ -121,7 +121,11 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       turns.screenMoved();
       this.emit('data', data);
     });
-    terminal.onAgentState((state) => turns.channelSaid(state));
+    terminal.onAgentState((state) => {
+      turns.channelSaid(state);
+      if (state.state === 'idle') this.stateIdleSeen = true;
+      if (state.state === 'working') this.channelWorking();
+    });
     terminal.onWait((wait) => this.onWait(wait));
     terminal.onExit(({ code, signal }) => this.onExit(code, signal));
     this.set((t) => {
@@ -208,6 +212,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private onWait(seen: TerminalWait): void {
     // A dialog the adapter knows is asked with its own question, its options that leave the terminal marked.
     const wait = relayedWait(seen, this.adapter.dialogs ?? []);
+    const dialog = dialogOn(wait.block ?? wait.screen, this.adapter.dialogs ?? []) !== null;
     const status = this.state.status;
     // A wait while WAITING_FOR_USER means the screen changed meanwhile: read it again.
     if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive || this.busyActing > 0) return;
@@ -217,10 +222,14 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       if (wait.unchangedSinceInput) return this.screenQuestions.unchangedAfterOwnAnswer(wait);
       this.answeredItself = false;
     }
-    // Nothing drawn since the last input (the echo of what was typed): the program has not asked anything yet.
-    if (!wait.drawn && this.state.pendingInputs.length === 0 && status === 'RUNNING') return;
+    if (dialog && this.inputTyped !== null) this.inputBeforeDialog(this.inputTyped);
+    else if (wait.drawn) this.inputTyped = null;
+    // Nothing drawn since the last input (the echo of what was typed): the program has not asked anything yet. A
+    // known dialog is drawn even without a new line (Codex redraws its screen in place).
+    if (!wait.drawn && !dialog && this.state.pendingInputs.length === 0 && status === 'RUNNING') return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition);
     if (this.beforeScreenAfterPrompt(wait) && kind === 'idle') return this.notIdleYet();
+    if (kind === 'idle' && this.adapter.detect.idleAfterState && !this.stateIdleSeen) return this.notIdleYet("the CLI has not said state=idle on its own channel yet");
     if (kind === 'idle' && this.awaitingHookProof()) return this.holdForHookProof();
     // Once a turn started, the agent's own channels say when it is over; the screen only if they stay silent.
     if (kind !== 'idle') this.turns?.screenMoved();
@@ -252,9 +261,12 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
 
   private screenAfterPromptSeen = false;
 
+  /** The CLI said state=idle on its own channel (OSC 7501) at least once. */
+  private stateIdleSeen = false;
+
   /** A prompt drawn before the start-up screen that will take the keys: running, nothing typed yet. */
-  private notIdleYet(): void {
-    this.signal = `screen read as idle, but "${this.hooked!.screenAfterPrompt}" is still to come`;
+  private notIdleYet(why = `"${this.hooked!.screenAfterPrompt}" is still to come`): void {
+    this.signal = `screen read as idle, but ${why}`;
     this.set((t) => {
       t.status = 'RUNNING';
       t.interaction = null;
@@ -315,11 +327,38 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
         t.interaction = null;
       });
       this.answeredItself = true;
+      this.inputTyped = next;
       void this.acting(() => this.terminal!.typeText(next, true)).catch((error: Error) => this.screenQuestions.ownInputRefused(`pending input ${JSON.stringify(next)}: ${error.message}`));
       this.turns?.promptSent();
       return;
     }
     this.complete();
+  }
+
+  /** The pending input gatehouse typed last, until the program draws something after it. */
+  private inputTyped: string | null = null;
+
+  /**
+   * A dialog the adapter knows (first run, sign-in) replaced the prompt gatehouse had just typed the task's input
+   * at (Codex 0.169 with a new config draws its composer, then its sign-in). Codex keeps the input and submits it
+   * itself once past its dialogs (its OSC 7501 then says working): it is not typed again.
+   */
+  private inputBeforeDialog(input: string): void {
+    this.inputTyped = null;
+    this.note(`pending input ${JSON.stringify(input)} was typed just before a first-run dialog replaced the prompt; the CLI keeps it`);
+  }
+
+  /**
+   * The CLI's own state channel says it works while the task waits for a person on a question read off its
+   * screen: that question is gone (Codex submitted the input it kept through its first-run dialogs).
+   */
+  private channelWorking(): void {
+    if (this.state.status !== 'WAITING_FOR_USER' || this.hookQuestions.asking || this.busyActing > 0) return;
+    this.signal = "the CLI's own state channel says it works: the question on its screen is gone";
+    this.set((t) => {
+      t.status = 'RUNNING';
+      t.interaction = null;
+    });
   }
 
   /** The agent's own turn-end hook (Claude Code / Codex `Stop`): idle at its prompt, like a screen idle. */

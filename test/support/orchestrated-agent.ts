@@ -25,10 +25,16 @@ export interface OrchestratedAgent {
   close(): Promise<void>;
 }
 
-/** `configure`: changes the person's own CLI config in the throw-away HOME before the task starts. */
-export async function startOrchestratedAgent(cli: AgentCli, opts: { autoApprove: boolean; handlers?: unknown[]; configure?: (launch: AgentLaunch) => void }): Promise<OrchestratedAgent> {
+/**
+ * `configure`: changes the person's own CLI config in the throw-away HOME before the task starts. `seed`: the CLI's
+ * first-run config (agent-setups.ts; default 'ready').
+ */
+export async function startOrchestratedAgent(
+  cli: AgentCli,
+  opts: { autoApprove: boolean; handlers?: unknown[]; configure?: (launch: AgentLaunch) => void; seed?: 'ready' | 'fresh' | 'new' },
+): Promise<OrchestratedAgent> {
   const standin = await startModelStandin(WIRE_FORMATS[cli], [{ shell: COMMAND }, { text: 'All done.' }]);
-  const launch = prepareAgent(cli, standin.url, { seed: 'ready' });
+  const launch = prepareAgent(cli, standin.url, { seed: opts.seed ?? 'ready' });
   opts.configure?.(launch);
   const home = await makeTempHome('gatehouse-orch-hooks-');
   // The built-in adapter as shipped, pointed at the pinned CLI (not on PATH).

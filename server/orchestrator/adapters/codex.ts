@@ -31,6 +31,10 @@ export const codexAdapter: AdapterConfigInput = {
     idle: ['^\\s*[›>]\\s*(Ask Codex to do anything)?$'],
     // Start-up warnings Codex prints before its TUI, which clears them (its home under a temp dir: gatehouse's
     // tests): still starting, not a question (read as one, the task flashed WAITING_FOR_USER for 0.3–0.8 s).
+    // Its composer is drawn a moment before a new user's sign-in screen: typed there, the task's prompt and Enter
+    // landed in the sign-in and picked "Sign in with ChatGPT" (a browser sign-in). Its OSC 7501 idle comes once
+    // it is really at its prompt.
+    idleAfterState: true,
     busy: ['Esc to interrupt', 'esc to interrupt', '^WARNING: (proceeding, even though we could not create PATH aliases|failed to clean up stale arg0)'],
   },
 };
