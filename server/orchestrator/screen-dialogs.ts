@@ -17,9 +17,15 @@ interface Options {
   options: ReadonlyArray<{ index: number; text: string }>;
   cursor: number;
   screen: string;
-  /** What was drawn since the last input: a dialog is looked for there (one answered before is not in it). */
+  /**
+   * What was drawn since the last input: a dialog is looked for there (one answered before is not in it); on the
+   * screen when nothing was (a dialog redrawn in place over the one answered).
+   */
   block?: string;
 }
+
+/** Where a dialog is looked for: the block drawn since the last input, else (none) the screen. */
+export const shownSinceInput = (wait: { block?: string; screen: string }) => (wait.block?.trim() ? wait.block : wait.screen);
 
 const withoutNumber = (text: string) => text.replace(/^[([]?\d{1,3}[).:\]]\s+/, '');
 
@@ -35,7 +41,7 @@ export function dialogOn(screen: string, dialogs: readonly KnownDialog[]): { dia
 /** The note of each option of a known dialog on `screen` that leaves the terminal, by option index. */
 export function outsideOptions(wait: Options, dialogs: readonly KnownDialog[]): Map<number, string> {
   const found = new Map<number, string>();
-  const dialog = dialogOn(wait.block ?? wait.screen, dialogs)?.dialog;
+  const dialog = dialogOn(shownSinceInput(wait), dialogs)?.dialog;
   if (!dialog) return found;
   for (const option of wait.options) {
     const outside = dialog.outside.find((o) => withoutNumber(option.text).startsWith(o.option));
@@ -46,7 +52,7 @@ export function outsideOptions(wait: Options, dialogs: readonly KnownDialog[]): 
 
 /** The wait as a person is asked it: the dialog's own question, its options that leave the terminal marked. */
 export function relayedWait(wait: TerminalWait, dialogs: readonly KnownDialog[]): TerminalWait {
-  const known = dialogOn(wait.block ?? wait.screen, dialogs);
+  const known = dialogOn(shownSinceInput(wait), dialogs);
   if (!known) return wait;
   const outside = outsideOptions(wait, dialogs);
   const options = wait.options.map((o) => (outside.has(o.index) && !o.text.includes(outside.get(o.index)!) ? { ...o, text: `${o.text} (${outside.get(o.index)})` } : o));

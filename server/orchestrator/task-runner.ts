@@ -3,7 +3,7 @@ import type { IAgentAdapter } from './adapter.js';
 import type { PolicyAction, PolicyHandler } from './policy-types.js';
 import { applyPolicyAction, handlerContext } from './policy-application.js';
 import { classifyWait } from './wait-classifier.js';
-import { dialogOn, insideTerminal, relayedWait } from './screen-dialogs.js';
+import { dialogOn, insideTerminal, relayedWait, shownSinceInput } from './screen-dialogs.js';
 import { compileHandler, resolveWithHandlers } from './standard-handlers.js';
 import type { TaskTerminal, TerminalFactory, TerminalWait } from './task-terminal.js';
 import type { InteractionView, TaskState } from './task-types.js';
@@ -212,7 +212,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private onWait(seen: TerminalWait): void {
     // A dialog the adapter knows is asked with its own question, its options that leave the terminal marked.
     const wait = relayedWait(seen, this.adapter.dialogs ?? []);
-    const dialog = dialogOn(wait.block ?? wait.screen, this.adapter.dialogs ?? []) !== null;
+    const dialog = dialogOn(shownSinceInput(wait), this.adapter.dialogs ?? []) !== null;
     const status = this.state.status;
     // A wait while WAITING_FOR_USER means the screen changed meanwhile: read it again.
     if (status === 'DONE' || status === 'FAILED' || !this.definition.interactive || this.busyActing > 0) return;

@@ -19,7 +19,11 @@ export const geminiAdapter: AdapterConfigInput = {
       question: '(How would you like to authenticate for this project\\?)',
       outside: [{ option: 'Sign in with Google', note: 'opens a browser to sign in with Google; cannot finish from here or offline' }],
     },
+    // Then the key, prefilled from GEMINI_API_KEY: drawn in place, it is no new line after the pick.
+    { question: '(Enter Gemini API Key)' },
   ],
+  // Busy: its working line "⠋ Thinking... (esc to cancel, 0s)" — not the API key dialog's "(Press Enter to submit,
+  // Esc to cancel, …)", which read as busy left the key field unasked and the task RUNNING.
   // The prompt marker is `>`, `*` in yolo mode (how gatehouse runs it with hooks).
-  detect: { idle: ['^\\s*│?\\s*[>*]\\s+(Type your message.*)?│?$'], busy: ['esc to cancel'] },
+  detect: { idle: ['^\\s*│?\\s*[>*]\\s+(Type your message.*)?│?$'], busy: ['\\(esc to cancel'] },
 };
