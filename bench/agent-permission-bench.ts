@@ -9,6 +9,8 @@
 // - Asked again: a second command in the same session, asked the same way. A CLI's one-time work on its first
 //   request shows as the difference (Qwen Code 0.15.10 loads its shell parser then: ~2 s of CPU, see
 //   docs/orchestrator.md#benchmark).
+// - Turn over: from the stand-in's last reply (text, no tool call) to the hub pushing the task DONE (its one prompt
+//   answered) on the CLI's turn-end signal (Stop / AfterAgent hook, Codex's state).
 // BENCH_AGENTS=qwen,gemini runs only those CLIs.
 import { readFileSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,28 +23,23 @@ import { agentBinDir, installedVersion, prepareAgent, WIRE_FORMATS, type AgentCl
 import { startModelStandin } from '../test/support/model-standins/standin-server.js';
 import { startTestHub, type TestHub } from '../test/support/test-hub.js';
 import { summarise, type BenchRow } from './bench-row.js';
+import { now, taskPushed } from './support/task-pushed.js';
+import { qwenOwnDialogRows } from './qwen-own-dialog-bench.js';
 
-const now = () => performance.timeOrigin + performance.now();
 const CLIS = ['claude', 'codex', 'gemini', 'qwen'] as const;
 /** The second command, asked for once the first ran. */
 const COMMAND_AGAIN = 'echo hello-again > made-again.txt';
+/** The model's last reply: the turn is over after it. */
+const FINAL_TEXT = 'All done.';
 
 /**
- * Epoch ms at which the hub pushes `task.updated` with the task waiting for a person on its hook's question about
- * the command containing `marker` (a screen misread at start-up, also WAITING_FOR_USER, is not what is measured here).
+ * The task waiting for a person on its hook's question about the command containing `marker` (a screen misread at
+ * start-up, also WAITING_FOR_USER, is not what is measured here).
  */
 function hookQuestionPushed(socket: WebSocket, taskId: string, marker: string): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const at = now();
-      const message = JSON.parse(String(data)) as { type: string; task?: TaskView };
-      const task = message.type === 'task.updated' ? message.task : undefined;
-      const prompt = task?.interaction?.prompt ?? '';
-      if (task?.id !== taskId || task.status !== 'WAITING_FOR_USER' || !prompt.includes(' wants to use ') || !prompt.includes(marker)) return;
-      socket.off('message', onMessage);
-      resolve(at);
-    };
-    socket.on('message', onMessage);
+  return taskPushed(socket, taskId, (task) => {
+    const prompt = task.interaction?.prompt ?? '';
+    return task.status === 'WAITING_FOR_USER' && prompt.includes(' wants to use ') && prompt.includes(marker);
   });
 }
 
@@ -75,17 +72,20 @@ interface RunFigures {
   answerToCommandRan: number;
   askedAgain: number;
   againCliToHookStart: number;
+  turnOver: number;
 }
 
 async function oneRun(hub: TestHub, socket: WebSocket, cli: AgentCli, i: number): Promise<RunFigures> {
   let askedAt = 0;
   let askedAgainAt = 0;
-  const standin = await startModelStandin(WIRE_FORMATS[cli], [{ shell: COMMAND }, { shell: COMMAND_AGAIN }, { text: 'All done.' }], {
+  let finalReplyAt = 0;
+  const standin = await startModelStandin(WIRE_FORMATS[cli], [{ shell: COMMAND }, { shell: COMMAND_AGAIN }, { text: FINAL_TEXT }], {
     // Called just before a reply is written, with its request recorded last: the time the tool call goes out.
     beforeReply: async () => {
       const answered = JSON.stringify(standin.requests.at(-1)?.answered ?? null);
       if (answered.includes('hello-from-standin')) askedAt = now();
       if (answered.includes('hello-again')) askedAgainAt = now();
+      if (answered.includes(FINAL_TEXT)) finalReplyAt = now();
     },
   });
   const launch = prepareAgent(cli, standin.url, { seed: 'ready' });
@@ -115,8 +115,11 @@ async function oneRun(hub: TestHub, socket: WebSocket, cli: AgentCli, i: number)
     await hub.client.request('POST', `/api/tasks/${encodeURIComponent(taskId)}/choose`, { option: 'Yes' });
     await ran;
     const shownAgainAt = await shownAgain;
+    // Its one prompt answered, the task is DONE once the CLI says its turn is over (its turn-end hook or state).
+    const done = taskPushed(socket, taskId, (t) => t.status === 'DONE');
     await hub.client.request('POST', `/api/tasks/${encodeURIComponent(taskId)}/choose`, { option: 'Yes' });
     await ranAgain;
+    const doneAt = await done;
     const hook = permissionHookTimes(timesFile, cli, askedAt);
     const hookAgain = permissionHookTimes(timesFile, cli, askedAgainAt);
     return {
@@ -130,6 +133,7 @@ async function oneRun(hub: TestHub, socket: WebSocket, cli: AgentCli, i: number)
       answerToCommandRan: ranAt['made.txt'] - chosenAt,
       askedAgain: shownAgainAt - askedAgainAt,
       againCliToHookStart: hookAgain.started - askedAgainAt,
+      turnOver: doneAt - finalReplyAt,
     };
   } finally {
     if (taskId) await hub.client.request('POST', `/api/tasks/${encodeURIComponent(taskId)}/stop`).catch(() => undefined);
@@ -152,6 +156,7 @@ function cliRows(cli: AgentCli, runs: RunFigures[]): BenchRow[] {
     summarise(`${label}: person's Yes (/choose) → the command ran`, of('answerToCommandRan'), { note: "includes the CLI's own run of the command" }),
     summarise(`${label}: a second permission, same session → task WAITING_FOR_USER`, of('askedAgain'), { goal: '≤ 150 ms', note: "the CLI's one-time work of its first request done" }),
     summarise(`${label}:   of which the CLI until its hook process starts`, of('againCliToHookStart'), { note: "the CLI's own handling and its spawn" }),
+    summarise(`${label}: turn over (model's last reply) → task row updated`, of('turnOver'), { goal: '≤ 150 ms', note: "DONE on the CLI's turn-end signal (see the task's explain line); includes the CLI drawing its reply" }),
   ];
 }
 
@@ -173,6 +178,7 @@ export async function agentPermissionRows(runs = 7): Promise<BenchRow[]> {
       const figures: RunFigures[] = [];
       for (let i = 0; i < runs; i++) figures.push(await oneRun(hub, socket, cli, i));
       rows.push(...cliRows(cli, figures));
+      if (cli === 'qwen') rows.push(...(await qwenOwnDialogRows(hub, socket, runs)));
     }
   } finally {
     socket.close();
