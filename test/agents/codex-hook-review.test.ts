@@ -68,7 +68,7 @@ describe.skipIf(skipUnlessInstalled('codex'))('Codex "Hooks need review"', () =>
   });
 
   it("under gatehouse run with the person's own hooks: the review is the task's question before its prompt is typed", { timeout: 240_000 }, async () => {
-    recordTestedWith('codex', 'orchestrator');
+    recordTestedWith('codex', 'orchestrator', { covers: '“Hooks need review” read on screen, picked with verified keys' });
     task = await startOrchestratedAgent('codex', {
       autoApprove: false,
       // The person's own hook (not gatehouse's): gatehouse does not vouch for it, so Codex asks to review.

@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMAND, hookCommandLine, PROMPT, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
+import { recordTestedWith } from './tested-with.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
 
@@ -44,6 +45,7 @@ describe.skipIf(skipUnlessInstalled('codex'))("Codex: a person's or a project's 
   });
 
   it("in the person's config.toml: the task fails before start, naming the setting and the file", async () => {
+    recordTestedWith('codex', 'orchestrator', { covers: 'settings that would bypass its hooks: refused or overridden, naming the file' });
     run = await startOrchestratedAgent('codex', { autoApprove: false, configure: (l: AgentLaunch) => appendFileSync(join(l.env.CODEX_HOME, 'config.toml'), HOOKS_OFF) });
     const failed = await run.until((t) => t.status === 'FAILED', 'the task failed');
     expect(failed.error).toMatch(/^could not wire codex's hooks: gatehouse's hooks would not run in Codex: features\.hooks false in .*\/home\/\.codex\/config\.toml\. /);
@@ -52,6 +54,7 @@ describe.skipIf(skipUnlessInstalled('codex'))("Codex: a person's or a project's 
   });
 
   it("in the project's .codex/config.toml: the task fails before start, naming it", async () => {
+    recordTestedWith('codex', 'orchestrator', { covers: 'settings that would bypass its hooks: refused or overridden, naming the file' });
     run = await startOrchestratedAgent('codex', {
       autoApprove: false,
       configure: (l: AgentLaunch) => {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROMPT, skipUnlessInstalled } from '../support/agent-hook-run.js';
+import { recordTestedWith } from './tested-with.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { TaskView } from '../../server/orchestrator/task-views.js';
 
@@ -28,6 +29,7 @@ const FIRST_QUESTION = {
 for (const cli of ['claude', 'gemini', 'qwen'] as const) {
   describe.skipIf(skipUnlessInstalled(cli))(`${cli}, a new user, under gatehouse run`, () => {
     it('the first-run dialog is the person\'s question in its own words; nothing typed into it, no policy answers it', { timeout: 300_000 }, async () => {
+      recordTestedWith(cli, 'orchestrator', { covers: 'a new user’s first dialog is the person’s question, no policy answers it' });
       const expected = FIRST_QUESTION[cli];
       run = await startOrchestratedAgent(cli, { autoApprove: true, seed: 'new' });
       const first = await run.until((t) => t.status === 'WAITING_FOR_USER', 'the first-run dialog is the question', 120_000);
@@ -42,6 +44,7 @@ for (const cli of ['claude', 'gemini', 'qwen'] as const) {
 
 describe.skipIf(skipUnlessInstalled('claude'))('Claude Code, a new user, under gatehouse run', () => {
   it('text style → security notes (Enter by the policy) → folder trust, then the prompt runs', { timeout: 300_000 }, async () => {
+    recordTestedWith('claude', 'orchestrator', { covers: 'first run on screen: text style → security notes → folder trust, then its prompt' });
     run = await startOrchestratedAgent('claude', { autoApprove: true, seed: 'new' });
     await run.until(asking('Choose the text style that looks best with your terminal'), 'the text style is the question', 120_000);
     await run.choose({ option: 'Dark mode ✔' });
@@ -57,6 +60,7 @@ describe.skipIf(skipUnlessInstalled('claude'))('Claude Code, a new user, under g
 
 describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI, a new user, under gatehouse run', () => {
   it('folder trust → sign-in choice ("Sign in with Google" marked) → the API key, then the prompt runs', { timeout: 300_000 }, async () => {
+    recordTestedWith('gemini', 'orchestrator', { covers: 'first run on screen: folder trust → sign-in (Google marked) → API key, then its prompt' });
     run = await startOrchestratedAgent('gemini', { autoApprove: true, seed: 'new' });
     await run.until(asking('Do you trust the files in this folder?'), 'the folder trust is the question', 120_000);
     await run.choose({ option: 'Trust folder (proj)' });
@@ -74,6 +78,7 @@ describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI, a new user, under ga
 
 describe.skipIf(skipUnlessInstalled('codex'))('Codex, a new user, under gatehouse run', () => {
   it('sign-in → "Sign in another way" → API key → folder trust, each the person\'s question; then Codex takes the prompt', { timeout: 300_000 }, async () => {
+    recordTestedWith('codex', 'orchestrator', { covers: 'first run on screen: sign-in → another way → API key → folder trust, then its prompt' });
     run = await startOrchestratedAgent('codex', { autoApprove: true, seed: 'new' });
     const signIn = await run.until(asking('Choose how you want to use Codex.'), 'the sign-in choice is the question', 90_000);
     expect(texts(signIn)).toEqual([

@@ -6,8 +6,9 @@
 // (server/orchestrator/hook-guard.ts) and then runs Gemini without yolo: its own dialog asks, on screen.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { skipUnlessInstalled } from '../support/agent-hook-run.js';
+import { recordTestedWith } from './tested-with.js';
 import { expectRunsUnasked } from '../support/unasked-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
@@ -45,6 +46,7 @@ async function expectScreenRouteNo(run: OrchestratedAgent, because: RegExp): Pro
 }
 
 describe.skipIf(skipUnlessInstalled('gemini'))("Gemini CLI under gatehouse run: settings that would open an ungated yolo", { timeout: 180_000 }, () => {
+  beforeEach(() => recordTestedWith('gemini', 'orchestrator', { covers: 'settings that would bypass its hooks: refused or overridden, naming the file' }));
   it("the project's .gemini/settings.json turns hooks off (hooksConfig.enabled false): the task fails before start, naming the setting and the file", async () => {
     run = await startOrchestratedAgent('gemini', { autoApprove: false, configure: (l: AgentLaunch) => writeJson(join(l.cwd, '.gemini/settings.json'), { hooksConfig: { enabled: false } }) });
     const failed = await run.until((t) => t.status === 'FAILED', 'the task failed');

@@ -22,7 +22,7 @@ const ANSWERED_IN = { claude: 'web', codex: 'cli', gemini: 'web', qwen: 'cli' } 
 describe.concurrent('a person who takes 5 minutes to answer (each CLI as an MCP client, README snippet)', () => {
   for (const { cli, name, option } of CASES) {
     it.skipIf(skipUnlessInstalled(cli))(`${name}: keeps polling as next_call says and gets the answer`, { timeout: 900_000 }, async ({ onTestFinished }) => {
-      recordTestedWith(cli, 'mcp-client', onTestFinished);
+      recordTestedWith(cli, 'mcp-client', { onFinished: onTestFinished });
       // Four CLIs starting at once on a loaded machine: screen waits get more room than in the one-CLI tests.
       const run = await startAsking(cli, script, 180_000);
       onTestFinished(() => run.close());

@@ -54,7 +54,7 @@ function savedAllowRules(cli: AgentCli, launch: { home: string; cwd: string; env
 for (const cli of ['claude', 'codex', 'gemini', 'qwen'] as const) {
   const { name, permissionEvent, turnEndEvent } = hookAgent(cli);
   describe.skipIf(skipUnlessInstalled(cli))(`${name} under gatehouse run: permissions through its own hook`, () => {
-    beforeEach(() => recordTestedWith(cli, 'orchestrator'));
+    beforeEach(() => recordTestedWith(cli, 'orchestrator', { covers: 'permission through its own hook (a person’s Yes / No, policy autoApprove), turn end by its hook' }));
 
     it('with a policy (autoApprove) the command runs and no person is asked', async () => {
       run = await startOrchestratedAgent(cli, { autoApprove: true });

@@ -56,7 +56,7 @@ async function oneQuestionOutlivingTheInstalledHook(r: OrchestratedAgent, times:
 for (const cli of ['claude', 'qwen'] as const) {
   const { name, permissionEvent } = hookAgent(cli);
   describe.skipIf(skipUnlessInstalled(cli))(`${name} under gatehouse run with gatehouse's hook also installed by hand`, () => {
-    beforeEach(() => recordTestedWith(cli, 'orchestrator'));
+    beforeEach(() => recordTestedWith(cli, 'orchestrator', { covers: 'the same with gatehouse’s hook also installed by hand' }));
 
     it("the person's Yes: the command runs once", async () => {
       const started = await startWithInstalledHook(cli);

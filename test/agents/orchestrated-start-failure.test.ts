@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 describe.skipIf(skipUnlessInstalled('codex'))('a CLI that refuses to start', () => {
-  beforeEach(() => recordTestedWith('codex', 'orchestrator'));
+  beforeEach(() => recordTestedWith('codex', 'orchestrator', { covers: 'a failed start in its own words' }));
 
   it("fails the task with the CLI's own words", async () => {
     launch = prepareAgent('codex', 'http://127.0.0.1:9', { seed: 'ready' });

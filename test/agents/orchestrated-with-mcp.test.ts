@@ -20,7 +20,7 @@ afterEach(async () => {
 for (const cli of AGENT_CLIS) {
   const { name, turnEndEvent } = hookAgent(cli);
   describe.skipIf(skipUnlessInstalled(cli))(`${name} under gatehouse run, gatehouse registered as its MCP server (README snippet)`, () => {
-    beforeEach(() => recordTestedWith(cli, 'orchestrator'));
+    beforeEach(() => recordTestedWith(cli, 'orchestrator', { covers: 'its idle prompt (the task’s prompt typed once ready), with gatehouse as its MCP server' }));
 
     // Gemini CLI 0.61: before the orchestrator held typing until Gemini's SessionStart hook ran (it fires once
     // Gemini's config has initialised), about 1 run in 8 lost the Enter and the prompt stayed in the box while

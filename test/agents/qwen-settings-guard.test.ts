@@ -6,8 +6,9 @@
 // left the task to Qwen's own dialog with nothing in the task saying why.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { skipUnlessInstalled } from '../support/agent-hook-run.js';
+import { recordTestedWith } from './tested-with.js';
 import { expectRunsUnasked } from '../support/unasked-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
@@ -30,6 +31,7 @@ function projectSettings(settings: unknown): (launch: AgentLaunch) => void {
 const hookQuestion = (t: TaskView) => t.status === 'WAITING_FOR_USER' && (t.interaction?.prompt.includes(' wants to use ') ?? false);
 
 describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code under gatehouse run: settings that would bypass its hooks', { timeout: 180_000 }, () => {
+  beforeEach(() => recordTestedWith('qwen', 'orchestrator', { covers: 'settings that would bypass its hooks: refused or overridden, naming the file' }));
   it("the project's tools.approvalMode \"yolo\": Qwen runs with --approval-mode default, so the person is asked and a No holds", async () => {
     run = await startOrchestratedAgent('qwen', { autoApprove: false, configure: projectSettings({ tools: { approvalMode: 'yolo' } }) });
     const waiting = await run.until(hookQuestion, 'the hook asks the person');

@@ -1,5 +1,6 @@
 // The test bed's results, as README's "Tested with" table is made from them: a real-agent test calls
-// recordTestedWith(cli, area) (in a beforeEach or its body) and, once it has finished, its outcome is written to
+// recordTestedWith(cli, area, { covers }) (in a beforeEach or its body; `covers` names what it shows the CLI doing,
+// e.g. the screens recognised and the policies applied, and goes into the table's cell) and, once it has finished, its outcome is written to
 // test/agents/tested-with/<cli>.<area>.<test file>.json with the CLI version it ran against. One file per test
 // file, so parallel test files never write the same file. `node test/support/tested-with-table.mjs --write`
 // turns those files into the table; test/support/tested-with-table.test.ts checks README matches them.
@@ -20,10 +21,18 @@ interface ResultsFile {
   version: string | null;
   /** Full test name → its last outcome. */
   tests: Record<string, 'pass' | 'fail'>;
+  /** Full test name → what it shows the CLI doing (the table lists those of passing tests). */
+  covers?: Record<string, string>;
 }
 
-/** `onFinished`: the test context's own onTestFinished in concurrent tests (the global one cannot tell them apart). */
-export function recordTestedWith(cli: AgentCli, area: TestedArea, onFinished: typeof onTestFinished = onTestFinished): void {
+export interface RecordOptions {
+  /** What the test shows the CLI doing, for the table's cell (screens recognised, policies applied…). */
+  covers?: string;
+  /** The test context's own onTestFinished in concurrent tests (the global one cannot tell them apart). */
+  onFinished?: typeof onTestFinished;
+}
+
+export function recordTestedWith(cli: AgentCli, area: TestedArea, { covers, onFinished = onTestFinished }: RecordOptions = {}): void {
   onFinished(({ task }) => {
     const state = task.result?.state;
     if (state !== 'pass' && state !== 'fail') return;
@@ -39,6 +48,11 @@ export function recordTestedWith(cli: AgentCli, area: TestedArea, onFinished: ty
     }
     results.tests[task.fullName] = state;
     results.tests = Object.fromEntries(Object.entries(results.tests).sort(([a], [b]) => a.localeCompare(b)));
+    const coverage = { ...results.covers };
+    if (covers) coverage[task.fullName] = covers;
+    else delete coverage[task.fullName];
+    if (Object.keys(coverage).length) results.covers = Object.fromEntries(Object.entries(coverage).sort(([a], [b]) => a.localeCompare(b)));
+    else delete results.covers;
     mkdirSync(resultsDir, { recursive: true });
     // Renamed into place: the README check may read these files while other test files run.
     const temp = `${file}.${process.pid}.tmp`;

@@ -25,7 +25,7 @@ const AREAS = [
   { area: 'orchestrator', title: 'under the orchestrator' },
 ];
 
-/** Every results file: {cli, area, version, tests: {name: pass|fail}}. */
+/** Every results file: {cli, area, version, tests: {name: pass|fail}, covers?: {name: what it shows}}. */
 export function readResults(root = defaultRoot) {
   const dir = join(root, 'test/agents/tested-with');
   if (!existsSync(dir)) return [];
@@ -46,7 +46,10 @@ function cell(results, cli, area, version) {
   const outcomes = current.flatMap((r) => Object.values(r.tests));
   const failed = outcomes.filter((o) => o !== 'pass').length;
   const tests = `${outcomes.length} test${outcomes.length === 1 ? '' : 's'}`;
-  return failed ? `✗ ${failed} of ${tests} fail` : `✓ ${tests} pass`;
+  if (failed) return `✗ ${failed} of ${tests} fail`;
+  // What the passing tests show the CLI doing (recordTestedWith's `covers`), each said once, in file order.
+  const covers = [...new Set(current.flatMap((r) => Object.entries(r.covers ?? {}).filter(([name]) => r.tests[name] === 'pass').map(([, c]) => c)))];
+  return `✓ ${tests} pass${covers.length ? `: ${covers.join('; ')}` : ''}`;
 }
 
 /** The Markdown table (no markers). */

@@ -58,6 +58,17 @@ describe("README's Tested with table", () => {
     expect(run(root, '--check').status).toBe(0);
   });
 
+  it('says what the passing tests show the CLI doing (their covers), each once; a failing test\'s is left out', () => {
+    const version = JSON.parse(readFileSync(join(ROOT, 'e2e-agents/package.json'), 'utf8')).dependencies['@openai/codex'];
+    const root = fakeRoot([
+      { name: 'codex.orchestrator.a.json', body: { cli: 'codex', area: 'orchestrator', version, tests: { one: 'pass', two: 'pass' }, covers: { one: 'its dialog on screen', two: 'its dialog on screen' } } },
+      { name: 'codex.orchestrator.b.json', body: { cli: 'codex', area: 'orchestrator', version, tests: { three: 'pass', four: 'pass' }, covers: { three: 'a policy' } } },
+      { name: 'codex.hooks.a.json', body: { cli: 'codex', area: 'hooks', version, tests: { one: 'pass', two: 'fail' }, covers: { one: 'No', two: 'Yes' } } },
+    ]);
+    const codex = run(root).stdout.trim().split('\n')[3];
+    expect(codex).toBe(`| Codex | ${version} | not tested | ✗ 1 of 2 tests fail | ✓ 4 tests pass: its dialog on screen; a policy |`);
+  });
+
   it('refuses a results file that is not one, naming it', () => {
     const root = fakeRoot([{ name: 'junk.json', body: { hello: 1 } }]);
     const result = run(root);
