@@ -33,7 +33,7 @@ export interface HookedLaunch {
   screenAfterPrompt?: string;
   /**
    * The CLI runs tools unasked (Gemini's yolo), its hook the only gate: nothing is typed into it until this hook
-   * event reached the task — the CLI's own proof that gatehouse's hooks run (task-runner.ts).
+   * event reached the task — the CLI's own proof that gatehouse's hooks run (task-hook-proof.ts).
    */
   hooksProvenBy?: string;
   /** One line for the task's explain record: what was wired, and anything left to the screen. */

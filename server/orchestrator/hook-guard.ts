@@ -4,7 +4,7 @@
 // 0.15.10: a setting is taken from the last file that sets it — system defaults < user < workspace < system; list
 // settings noted below are unions; Codex 0.169.0: its TOML layers, at the end), so the launch can fail naming the
 // setting and its file, leave yolo out, or run in the default approval mode and say why. Hard rule: a command never
-// runs because hooks were off while yolo was on (at run time too: task-runner.ts waits for Gemini's SessionStart).
+// runs because hooks were off while yolo was on (at run time too: task-hook-proof.ts waits for Gemini's SessionStart).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 

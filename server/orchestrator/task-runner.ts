@@ -14,10 +14,9 @@ import { TaskHookQuestions } from './task-hook-questions.js';
 import { TaskScreenQuestions } from './task-screen-questions.js';
 import { noteExplain, recordExplain, screenTail } from './task-explain.js';
 import { TurnSignals } from './turn-signals.js';
+import { HookProofGate } from './task-hook-proof.js';
+import { StartScreens } from './task-start-screens.js';
 import { hookAgent } from '../agents/hook-agents.js';
-
-/** How long an idle prompt waits for the start hook of a CLI whose hook is its only gate before the task stops. */
-export const HOOK_PROOF_SECONDS = 30;
 
 export interface TaskRunnerEvents {
   /** The task's state changed (the caller checkpoints and broadcasts). */
@@ -45,6 +44,12 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private hooked: HookedLaunch | null = null;
   /** What says a turn gatehouse prompted is over: the CLI's own state channel or turn-end hook, else the screen. */
   private turns: TurnSignals | null = null;
+  /** Whether a prompt read as idle while the CLI starts is the one to type at (set at start). */
+  private startScreens: StartScreens | null = null;
+  /** Nothing is typed until the hooks of a CLI whose hook is its only gate are seen to run. */
+  private readonly hookProof: HookProofGate;
+  /** The CLI's name in explain lines and errors. */
+  private readonly cliName: string;
   /** Permission requests from the agent's own hook, answered as this task's interaction. */
   readonly hookQuestions: TaskHookQuestions;
   /** Questions read off the screen: answered by the task's policy, else by a person. */
@@ -88,6 +93,22 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       needsUser: () => this.emit('needs-user'),
       autoAnswered: (action) => this.emit('auto-answered', action),
     });
+    this.cliName = adapter.hooks ? hookAgent(adapter.hooks).name : adapter.id;
+    this.hookProof = new HookProofGate(
+      {
+        state,
+        provenBy: () => this.hooked?.hooksProvenBy,
+        running: (signal) => this.running(signal),
+        note: (line) => this.note(line),
+        stop: (reason) => this.stop(reason),
+        released: (signal) => {
+          if (this.state.status !== 'RUNNING' || this.busyActing > 0 || this.hookQuestions.asking) return;
+          this.signal = `screen read as idle, then ${signal}`;
+          this.onIdle();
+        },
+      },
+      this.cliName,
+    );
   }
 
   /** Resolves when the task is DONE or FAILED. */
@@ -102,9 +123,10 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     const { launch, hooked } = plan;
     this.hooked = hooked;
     if (hooked) this.signal = `launch; ${hooked.note}`;
-    const cliName = this.adapter.hooks ? hookAgent(this.adapter.hooks).name : this.adapter.id;
-    const turns = new TurnSignals({ ended: (signal) => this.turnOver(signal), note: (line) => this.note(line) }, hooked?.turnEndHook ?? false, cliName);
+    const turns = new TurnSignals({ ended: (signal) => this.turnOver(signal), note: (line) => this.note(line) }, hooked?.turnEndHook ?? false, this.cliName);
     this.turns = turns;
+    const startScreens = new StartScreens({ note: (line) => this.note(line) }, hooked?.screenAfterPrompt, this.adapter.detect.idleAfterState === true);
+    this.startScreens = startScreens;
     this.set((t) => {
       t.command = [launch.command, ...launch.args];
       t.startedAt = new Date().toISOString();
@@ -123,7 +145,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     });
     terminal.onAgentState((state) => {
       turns.channelSaid(state);
-      if (state.state === 'idle') this.stateIdleSeen = true;
+      if (state.state === 'idle') startScreens.channelIdle();
       if (state.state === 'working') this.channelWorking();
     });
     terminal.onWait((wait) => this.onWait(wait));
@@ -146,7 +168,8 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   /** A person's text (typed verbatim, then Enter unless submit is false). */
   async typeText(text: string, submit = true): Promise<void> {
     if (!this.terminal || this.terminal.exited) throw new Error(`task ${this.state.id} has no running process`);
-    if (this.awaitingHookProof()) throw new Error(`task ${this.state.id}: not typed — ${hookAgent(this.adapter.hooks!).name} runs tools without asking and its hooks have not been seen to run yet (no ${this.hooked!.hooksProvenBy} hook)`);
+    const notTyped = this.hookProof.notTyped();
+    if (notTyped) throw new Error(`task ${this.state.id}: not typed — ${notTyped}`);
     this.answeredItself = false;
     await this.acting(() => this.terminal!.typeText(text, submit));
     this.resumeAfterInput();
@@ -222,15 +245,14 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       if (wait.unchangedSinceInput) return this.screenQuestions.unchangedAfterOwnAnswer(wait);
       this.answeredItself = false;
     }
-    if (dialog && this.inputTyped !== null) this.inputBeforeDialog(this.inputTyped);
-    else if (wait.drawn) this.inputTyped = null;
+    this.startScreens?.waitSeen(wait, dialog);
     // Nothing drawn since the last input (the echo of what was typed): the program has not asked anything yet. A
     // known dialog is drawn even without a new line (Codex redraws its screen in place).
     if (!wait.drawn && !dialog && this.state.pendingInputs.length === 0 && status === 'RUNNING') return;
     const kind = classifyWait(wait, this.adapter.detect, this.definition);
-    if (this.beforeScreenAfterPrompt(wait) && kind === 'idle') return this.notIdleYet();
-    if (kind === 'idle' && this.adapter.detect.idleAfterState && !this.stateIdleSeen) return this.notIdleYet("the CLI has not said state=idle on its own channel yet");
-    if (kind === 'idle' && this.awaitingHookProof()) return this.holdForHookProof();
+    const notIdleYet = this.startScreens?.notIdleYet(wait, kind === 'idle');
+    if (notIdleYet) return this.running(`screen read as idle, but ${notIdleYet}`);
+    if (kind === 'idle' && this.hookProof.awaiting) return this.hookProof.hold();
     // Once a turn started, the agent's own channels say when it is over; the screen only if they stay silent.
     if (kind !== 'idle') this.turns?.screenMoved();
     else if (this.turns && !this.turns.screenIdle()) return;
@@ -251,70 +273,9 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     this.screenQuestions.ask(wait);
   }
 
-  /** The screen the CLI shows after its prompt at start (HookedLaunch.screenAfterPrompt) is still to come. */
-  private beforeScreenAfterPrompt(wait: TerminalWait): boolean {
-    const expected = this.hooked?.screenAfterPrompt;
-    if (!expected || this.screenAfterPromptSeen) return false;
-    this.screenAfterPromptSeen = wait.screen.includes(expected);
-    return !this.screenAfterPromptSeen;
-  }
-
-  private screenAfterPromptSeen = false;
-
-  /** The CLI said state=idle on its own channel (OSC 7501) at least once. */
-  private stateIdleSeen = false;
-
-  /** A prompt drawn before the start-up screen that will take the keys: running, nothing typed yet. */
-  private notIdleYet(why = `"${this.hooked!.screenAfterPrompt}" is still to come`): void {
-    this.signal = `screen read as idle, but ${why}`;
-    this.set((t) => {
-      t.status = 'RUNNING';
-      t.interaction = null;
-    });
-  }
-
-  /** HookedLaunch.hooksProvenBy: its start hook has not reached the task yet, so nothing may be typed. */
-  private awaitingHookProof(): boolean {
-    return Boolean(this.hooked?.hooksProvenBy) && !this.hooksProven;
-  }
-
-  private hooksProven = false;
-  private heldForHookProof = false;
-  private hookProofTimer: NodeJS.Timeout | null = null;
-
-  /** An idle prompt before the CLI's hooks were seen to run: held; past HOOK_PROOF_SECONDS the task is stopped. */
-  private holdForHookProof(): void {
-    const event = this.hooked!.hooksProvenBy!;
-    const cli = hookAgent(this.adapter.hooks!).name;
-    const first = !this.heldForHookProof;
-    this.heldForHookProof = true;
-    this.signal = `screen read as idle, but no ${cli} ${event} hook yet: nothing is typed until its hooks are seen to run`;
-    const before = this.state.status;
-    this.set((t) => {
-      t.status = 'RUNNING';
-      t.interaction = null;
-    });
-    if (first && before === 'RUNNING') this.note(this.signal);
-    this.hookProofTimer ??= setTimeout(() => {
-      if (this.hooksProven || this.state.status === 'DONE' || this.state.status === 'FAILED') return;
-      void this.stop(
-        `${cli} showed its prompt, but its ${event} hook did not reach gatehouse within ${HOOK_PROOF_SECONDS} s: its hooks do not run (e.g. an untrusted folder, or a setting gatehouse does not read), and it runs tools without asking (yolo), its hook the only gate — nothing was typed into it`,
-      );
-    }, HOOK_PROOF_SECONDS * 1000);
-    this.hookProofTimer.unref();
-  }
-
   /** The agent's start hook (Gemini CLI `SessionStart`): its hooks run; an input held for that proof goes now. */
   hooksRun(signal: string): void {
-    if (this.hooksProven) return;
-    this.hooksProven = true;
-    if (this.hookProofTimer) clearTimeout(this.hookProofTimer);
-    this.note(`${signal}: its hooks run`);
-    if (!this.heldForHookProof) return;
-    this.heldForHookProof = false;
-    if (this.state.status !== 'RUNNING' || this.busyActing > 0 || this.hookQuestions.asking) return;
-    this.signal = `screen read as idle, then ${signal}`;
-    this.onIdle();
+    this.hookProof.hooksRun(signal);
   }
 
   /** interaction_idle: send the next pending input, or the task is DONE. */
@@ -327,25 +288,12 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
         t.interaction = null;
       });
       this.answeredItself = true;
-      this.inputTyped = next;
+      this.startScreens?.inputSent(next);
       void this.acting(() => this.terminal!.typeText(next, true)).catch((error: Error) => this.screenQuestions.ownInputRefused(`pending input ${JSON.stringify(next)}: ${error.message}`));
       this.turns?.promptSent();
       return;
     }
     this.complete();
-  }
-
-  /** The pending input gatehouse typed last, until the program draws something after it. */
-  private inputTyped: string | null = null;
-
-  /**
-   * A dialog the adapter knows (first run, sign-in) replaced the prompt gatehouse had just typed the task's input
-   * at (Codex 0.169 with a new config draws its composer, then its sign-in). Codex keeps the input and submits it
-   * itself once past its dialogs (its OSC 7501 then says working): it is not typed again.
-   */
-  private inputBeforeDialog(input: string): void {
-    this.inputTyped = null;
-    this.note(`pending input ${JSON.stringify(input)} was typed just before a first-run dialog replaced the prompt; the CLI keeps it`);
   }
 
   /**
@@ -354,7 +302,12 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
    */
   private channelWorking(): void {
     if (this.state.status !== 'WAITING_FOR_USER' || this.hookQuestions.asking || this.busyActing > 0) return;
-    this.signal = "the CLI's own state channel says it works: the question on its screen is gone";
+    this.running("the CLI's own state channel says it works: the question on its screen is gone");
+  }
+
+  /** The task is RUNNING with no interaction; `signal` is what decided it (its explain line on a status change). */
+  private running(signal: string): void {
+    this.signal = signal;
     this.set((t) => {
       t.status = 'RUNNING';
       t.interaction = null;
