@@ -4,7 +4,7 @@
 // real programs draw. A recording tool, not a test: its waits are "until this text is on screen" with generous
 // limits.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PtyProgram } from '../../server/pty/index.js';
 import type { AgentLaunch } from './model-standins/agent-setups.js';
@@ -129,8 +129,9 @@ export class ScreenRecorder {
     if (problem) throw new Error(`${this.launch.cli}/${name}: ${problem}\n${screen.join('\n')}`);
     const dir = join(screensDir, this.launch.cli);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${name}.ansi`), this.program.transcript, 'utf8');
-    const meta = { cli: this.launch.cli, version: this.version, cols: this.cols, rows: this.rows, ...meaning, screen: screen.map((l) => l.replace(/\s+$/, '')) };
+    const redact = runNameRedactor(this.launch.home);
+    writeFileSync(join(dir, `${name}.ansi`), redact(this.program.transcript), 'utf8');
+    const meta = { cli: this.launch.cli, version: this.version, cols: this.cols, rows: this.rows, ...meaning, screen: screen.map((l) => redact(l.replace(/\s+$/, ''))) };
     writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(meta, null, 2)}\n`);
   }
 
@@ -146,4 +147,14 @@ export class ScreenRecorder {
       }
     }
   }
+}
+
+/**
+ * The CLIs draw their project path (and Codex its home) on screen: the run's temp folder, whose random mkdtemp
+ * suffix would differ in every recording. It is saved as the template's XXXXXX — the same length, so nothing on the
+ * screen moves — wherever it appears, a path wrapped across rows included. No test reads these as paths.
+ */
+function runNameRedactor(home: string): (text: string) => string {
+  const suffix = basename(dirname(home)).slice(-6);
+  return (text) => text.split(suffix).join('XXXXXX');
 }
