@@ -12,7 +12,7 @@ import type { AgentHooks, SystemDefaultsFile } from '../agents/agent-hooks.js';
 import { hookCommandLine } from '../agents/hook-command-line.js';
 import { hookAgent } from '../agents/hook-agents.js';
 import { gatehouseEntry, hookTimeout, isGatehouseHook } from '../agents/hooks-file.js';
-import { codexHooksOff, describeSetting, geminiFindings, geminiLayers, geminiPlan, qwenFindings, qwenLayers, qwenPlan } from './hook-guard.js';
+import { codexHooksOff, describeSetting, readTomlLayer, geminiFindings, geminiLayers, geminiPlan, qwenFindings, qwenLayers, qwenPlan } from './hook-guard.js';
 
 /** How long a task's permission hook waits for the person before the CLI's own dialog asks (seconds). */
 export const TASK_HOOK_WAIT_SECONDS = 3600;
@@ -133,7 +133,8 @@ function codexLaunch(agent: AgentHooks, dir: string, request: HookLaunchRequest,
   }
   writeFileSync(join(home, 'hooks.json'), withTaskHooks({ hooks: theirHooks }, agent, request.taskId), { mode: 0o600 });
   const configToml = join(home, 'config.toml');
-  const configHooks = existsSync(configToml) && /^\s*\[\[?hooks\b/m.test(readFileSync(configToml, 'utf8'));
+  // Read before start by codexHooksOff, so it is TOML here.
+  const configHooks = readTomlLayer(configToml).settings?.hooks !== undefined;
   const projectCodex = existsSync(join(request.cwd, '.codex'));
   const foreign = Object.keys(theirHooks).length > 0 || configHooks || projectCodex;
   const why = Object.keys(theirHooks).length > 0 ? 'your hooks.json' : configHooks ? 'hooks in your config.toml' : "the project's .codex/";

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codexHooksOff, geminiFindings, geminiLayers, geminiPlan, qwenFindings, qwenLayers, qwenPlan, readLayer } from './hook-guard.js';
+import { codexHooksOff, describeSetting, geminiFindings, geminiLayers, geminiPlan, qwenFindings, qwenLayers, qwenPlan, readLayer } from './hook-guard.js';
 
 let rootDir: string;
 let root: string;
@@ -143,6 +143,12 @@ describe("Codex: features.hooks in its TOML layers", () => {
     expect(codex({ person: '[features]\nhooks = false\n', project: '[features]\nhooks = true\n' })).toBeNull();
     expect(codex({ etcConfig: '[features]\nhooks = false\n' })?.file).toBe('etc/config.toml');
     expect(codex({ project: '[features]\nhooks = true\n', managed: '[features]\nhooks = false\n' })?.file).toBe('etc/managed_config.toml');
+  });
+
+  it('a layer that is not valid TOML: what it sets is unknown, so it is taken as hooks off, naming the file', () => {
+    const found = codex({ person: '[features]\nhooks = true\n', project: '[features\nhooks = false\n' });
+    expect(found).toMatchObject({ setting: '(the whole file)', file: 'proj/.codex/config.toml' });
+    expect(describeSetting(found!)).toMatch(/^proj\/\.codex\/config\.toml is not valid TOML \(.+\), so what it sets is unknown$/);
   });
 
   it("requirements.toml's allow_managed_hooks_only keeps gatehouse's hook from running", () => {

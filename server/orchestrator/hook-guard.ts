@@ -7,8 +7,9 @@
 // runs because hooks were off while yolo was on (at run time too: task-hook-proof.ts waits for Gemini's SessionStart).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 
-/** One settings file the CLI reads, lowest precedence first. `settings` null: absent; `unreadable`: not plain JSON. */
+/** One settings file the CLI reads, lowest precedence first. `settings` null: absent; `unreadable`: not plain JSON (or TOML). */
 export interface SettingsLayer {
   file: string;
   settings: Record<string, unknown> | null;
@@ -38,17 +39,21 @@ export interface GuardFindings {
   unreadable: SettingFound | null;
 }
 
-export function readLayer(file: string): SettingsLayer {
+export function readLayer(file: string, parse: (text: string) => unknown = JSON.parse): SettingsLayer {
   if (!existsSync(file)) return { file, settings: null };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    return { file, settings: null, unreadable: (err as Error).message };
+    // Its first line: a parser's error may go on with an excerpt of the file.
+    return { file, settings: null, unreadable: (err as Error).message.split('\n')[0] };
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { file, settings: null, unreadable: 'not a JSON object' };
   return { file, settings: parsed as Record<string, unknown> };
 }
+
+/** A Codex config layer (TOML, read by smol-toml). */
+export const readTomlLayer = (file: string): SettingsLayer => readLayer(file, parseToml);
 
 function at(settings: Record<string, unknown> | null, path: string): unknown {
   let value: unknown = settings;
@@ -137,7 +142,7 @@ export function qwenFindings(layers: SettingsLayer[]): GuardFindings {
 
 /** "hooksConfig.enabled false in /x/.gemini/settings.json" */
 export function describeSetting(found: SettingFound): string {
-  if (found.setting === '(the whole file)') return `${found.file} is not plain JSON (${found.value}), so what it sets is unknown`;
+  if (found.setting === '(the whole file)') return `${found.file} is not ${found.file.endsWith('.toml') ? 'valid TOML' : 'plain JSON'} (${found.value}), so what it sets is unknown`;
   return `${found.setting} ${JSON.stringify(found.value)} in ${found.file}`;
 }
 
@@ -191,35 +196,20 @@ export function qwenPlan(found: GuardFindings): QwenPlan {
  * `allow_managed_hooks_only = true` keeps all but the administrator's hooks from running.
  */
 export function codexHooksOff(personConfig: string, cwd: string, etc = '/etc/codex'): SettingFound | null {
+  const layers = [join(etc, 'config.toml'), personConfig, join(cwd, '.codex', 'config.toml'), join(etc, 'managed_config.toml')].map(readTomlLayer);
+  // A file Codex would read but that is not TOML: what it sets is unknown — taken as turning hooks off.
+  const unreadable = layers.find((l) => l.unreadable);
+  if (unreadable) return { setting: '(the whole file)', value: unreadable.unreadable, file: unreadable.file };
+  const requirements = readTomlLayer(join(etc, 'requirements.toml'));
+  if (requirements.unreadable) return { setting: '(the whole file)', value: requirements.unreadable, file: requirements.file };
+  if (at(requirements.settings, 'allow_managed_hooks_only') === true) return { setting: 'allow_managed_hooks_only', value: true, file: requirements.file };
+  // Either name of the switch, in whichever layer set it last.
   let found: SettingFound | null = null;
-  for (const file of [join(etc, 'config.toml'), personConfig, join(cwd, '.codex', 'config.toml'), join(etc, 'managed_config.toml')]) {
-    const value = existsSync(file) ? tomlFeature(readFileSync(file, 'utf8'), ['hooks', 'codex_hooks']) : undefined;
-    if (value !== undefined) found = { setting: 'features.hooks', value, file };
-  }
-  const requirements = join(etc, 'requirements.toml');
-  if (existsSync(requirements) && /^\s*allow_managed_hooks_only\s*=\s*true\b/m.test(readFileSync(requirements, 'utf8'))) {
-    return { setting: 'allow_managed_hooks_only', value: true, file: requirements };
+  for (const layer of layers) {
+    for (const name of ['hooks', 'codex_hooks']) {
+      const value = at(layer.settings, `features.${name}`);
+      if (typeof value === 'boolean') found = { setting: 'features.hooks', value, file: layer.file };
+    }
   }
   return found?.value === false ? found : null;
-}
-
-/** A boolean feature switch in Codex's config text: `[features]` `name = …`, `features.name = …` or `features = { name = … }`. */
-function tomlFeature(text: string, names: string[]): boolean | undefined {
-  const key = `(?:${names.join('|')})`;
-  let table = '';
-  let value: boolean | undefined;
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/\s#.*$/, '').trim();
-    const header = /^\[\s*([^\]]+?)\s*\]$/.exec(line);
-    if (header) {
-      table = header[1];
-      continue;
-    }
-    const match =
-      (table === 'features' && new RegExp(`^${key}\\s*=\\s*(true|false)$`).exec(line)) ||
-      (table === '' && new RegExp(`^features\\.${key}\\s*=\\s*(true|false)$`).exec(line)) ||
-      (table === '' && new RegExp(`^features\\s*=\\s*\\{.*\\b${key}\\s*=\\s*(true|false)\\b`).exec(line));
-    if (match) value = match[1] === 'true';
-  }
-  return value;
 }
