@@ -92,6 +92,57 @@ async function menuMediated(spawn: Spawn, marker: string, limitMs = 15_000): Pro
   return { total: end - t0, fromDrawn: end - (await drawn), toEnter: entered - (await drawn) };
 }
 
+/** How one wait for a Node menu ended: the signal, and the time from the frame's last byte received to "waiting". */
+type MenuWait = { signal: string; lastByteToWaiting: number };
+
+async function nodeMenuWait(): Promise<MenuWait> {
+  const p = PtyProgram.spawn({ command: NODE_MENU[0], args: [...NODE_MENU[1]], cwd: ROOT });
+  let lastByte = 0;
+  p.onData(() => (lastByte = performance.now()));
+  const result = await p.waitForInput({ timeoutMs: 10_000 });
+  const waitingAt = performance.now();
+  const signal = p.lastWaitSignal ?? 'none';
+  const whole = p.read().options.length === 5;
+  await p.kill();
+  p.dispose();
+  if (result !== 'waiting' || !whole) throw new Error(`bench pty: the Node menu was not found waiting with its 5 options (${result})`);
+  return { signal, lastByteToWaiting: waitingAt - lastByte };
+}
+
+/**
+ * Every core kept busy by plain CPU loops (a `stress`-like load, one more than the cores), for the length of `run`;
+ * the loops end with it, and by themselves after 5 minutes in any case.
+ */
+async function underCpuLoad<T>(run: () => Promise<T>): Promise<T> {
+  const { spawn } = await import('node:child_process');
+  const { availableParallelism } = await import('node:os');
+  const loops = Array.from({ length: availableParallelism() + 1 }, () =>
+    spawn(process.execPath, ['-e', 'const end = Date.now() + 300000; while (Date.now() < end);'], { stdio: 'ignore', env: { ...process.env, NODE_EXTRA_CA_CERTS: '' } }),
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  try {
+    return await run();
+  } finally {
+    for (const l of loops) l.kill('SIGKILL');
+  }
+}
+
+async function nodeMenuWaits(spawns: number): Promise<MenuWait[]> {
+  const out: MenuWait[] = [];
+  for (let i = 0; i < spawns; i++) out.push(await nodeMenuWait());
+  return out;
+}
+
+function menuWaitRows(label: string, waits: MenuWait[]): BenchRow[] {
+  const fast = waits.filter((w) => w.signal === 'proc-poll');
+  const settled = waits.filter((w) => w.signal === 'screen-settle');
+  return [
+    { name: `Node menu, ${label}: found waiting by /proc (event loop idle, whole frame received)`, runs: waits.length, median: (100 * fast.length) / waits.length, p99: NaN, unit: '%', goal: '≥ 95 %', note: `${settled.length} by screen settle` },
+    summarise(`Node menu, ${label}: frame's last byte → waiting, /proc fast path`, fast.map((w) => w.lastByteToWaiting)),
+    summarise(`Node menu, ${label}: frame's last byte → waiting, screen settle`, settled.map((w) => w.lastByteToWaiting), { note: 'fallback: a 50 ms quiet menu' }),
+  ];
+}
+
 const REAL_TSCI = join(ROOT, 'e2e-tsci/node_modules/tscircuit/cli.mjs');
 
 /**
@@ -234,6 +285,9 @@ async function resolveSoak(cycles: number): Promise<{ leakedProcs: number; leake
 const ptyBench: BenchModule = {
   title: 'pty: prompt drawn → selection ready, overhead vs by hand, soak',
   async rows(): Promise<BenchRow[]> {
+    const menuSpawns = Number(process.env.GATEHOUSE_BENCH_MENU_WAITS ?? 100);
+    const idleWaits = await nodeMenuWaits(menuSpawns);
+    const loadedWaits = await underCpuLoad(() => nodeMenuWaits(menuSpawns));
     const readSamples: number[] = [];
     for (let i = 0; i < 40; i++) readSamples.push(await promptToSelection(READ_CLI[0], READ_CLI[1], 'Project name?', (p) => p.pressKeys([{ text: 'x' }, 'enter'])));
     const menuSamples: number[] = [];
@@ -260,6 +314,8 @@ const ptyBench: BenchModule = {
     const core = await coreSoak(Number(process.env.GATEHOUSE_BENCH_CORE_SOAK ?? 1000));
     const soak = await resolveSoak(Number(process.env.GATEHOUSE_BENCH_RESOLVE_SOAK ?? 150));
     return [
+      ...menuWaitRows('idle machine', idleWaits),
+      ...menuWaitRows('every core busy', loadedWaits),
       summarise('read()-blocking CLI: prompt drawn → selection ready (/proc read)', readSamples, { goal: 'p50 ≤ 10 ms' }),
       summarise('Node menu CLI (prompts select): prompt drawn → full menu ready', menuSamples, { goal: 'p50 ≤ 200 ms', note: 'settle + Up/Down probe' }),
       summarise('menu driven by hand (spawn → pick → exit)', hand.map((r) => r.total)),

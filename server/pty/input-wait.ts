@@ -1,7 +1,8 @@
 import type { TerminalScreen } from './terminal-screen.js';
 import type { Reading } from './reading.js';
 import { bytesReadSince, bytesWrittenSince, foregroundIdlesOnTty, foregroundRunnable, foregroundWaitsOnTty, inputMarks, treeCpuTicks, type InputMark, ttyOf } from './proc-wait-state.js';
-import { echoBytesAtMost, ttyModes, type TtyModes } from './tty-mode.js';
+import { ttyModes, type TtyModes } from './tty-mode.js';
+import { FrameMarker } from './frame-marker.js';
 
 /** Longest usual spinner frame interval (cli-spinners): a spinner's next frame comes within this. */
 const SPINNER_FRAME_MS = 150;
@@ -49,15 +50,16 @@ export class InputWait {
   private atInput = new Map<number, InputMark>();
   private versionAtInput = 0;
   private inputAt: number;
-  /** Bytes received from the program in all; bytes of the last input, and the most the terminal can echo of it. */
+  /** Bytes received from the program in all (markers aside); bytes of the last input. */
   private bytesIn = 0;
   private inputBytes = 0;
-  private inputEcho = 0;
   /**
-   * Where the count of bytes written vs received starts: at each input, and before any input at the first output
-   * received (what a program writes while starting, e.g. to its own event descriptors, is left out of the count).
+   * Where the count of bytes the program wrote starts: at each input, and before any input at the first output
+   * received. Only whether it changed matters (see outputDelivered).
    */
-  private outputMark: { marks: Map<number, InputMark>; bytesIn: number } | null = null;
+  private outputMark: Map<number, InputMark> | null = null;
+  /** Proof that what the program wrote to its terminal has all arrived (see outputDelivered). */
+  private readonly frameMarker = new FrameMarker(() => this.tty);
   private cookedCheck: { at: number; version: number; cooked: boolean } | null = null;
   /** The terminal's modes as last read. */
   private modes: TtyModes | null = null;
@@ -76,19 +78,25 @@ export class InputWait {
     return this.program.screenBuffer;
   }
 
-  /** A chunk of output arrived from the program (called before the screen parses it). */
-  received(chunk: string): void {
+  /**
+   * A chunk of output arrived from the program (called before anything else sees it): returns it without the
+   * frame markers gatehouse wrote (see FrameMarker) — what the screen, the transcript and watchers get.
+   */
+  received(raw: string): string {
+    const chunk = this.frameMarker.strip(raw);
+    if (!chunk) return chunk;
     this.lastDataAt = Date.now();
     this.bytesIn += Buffer.byteLength(chunk);
-    this.outputMark ??= { marks: inputMarks(this.program.pid), bytesIn: this.bytesIn };
+    this.outputMark ??= inputMarks(this.program.pid);
+    return chunk;
   }
 
   /** Input is about to be written to the program: a new block starts. */
   sent(data: string): void {
     this.atInput = inputMarks(this.program.pid);
-    this.outputMark = { marks: this.atInput, bytesIn: this.bytesIn };
+    this.outputMark = this.atInput;
+    this.frameMarker.reset();
     this.inputBytes = Buffer.byteLength(data);
-    this.inputEcho = echoBytesAtMost(data);
     this.versionAtInput = this.screen.version;
     this.inputAt = Date.now();
   }
@@ -108,6 +116,7 @@ export class InputWait {
     const offParsed = this.screen.onParsed(() => wake?.());
     const cpu: Array<{ at: number; ticks: number }> = [];
     let readSeenSince: number | undefined;
+    let delivery: ReturnType<InputWait['deliveryState']>;
     void this.program.exited.then(() => wake?.());
     try {
       if (!this.tty && Date.now() - this.spawnedAt > 50) this.tty = ttyOf(this.program.pid);
@@ -118,18 +127,21 @@ export class InputWait {
           // Output written just before the read may still sit in the master: let the event loop take it.
           if (!(await this.outputTakenIn())) continue;
           // On a loaded machine what was written before the read can reach us well after the read shows in /proc:
-          // wait until every byte written has arrived — or, where that cannot be told (it also wrote elsewhere, or
-          // the echo of the input is not known), for the menu settle time — and with nothing drawn since the
+          // wait until every byte written has arrived — or, where that cannot be told (no marker could be placed
+          // on the terminal), for the menu settle time — and with nothing drawn since the
           // input yet, give the prompt the settle time to arrive (a program that reads again without drawing
           // anything is still seen as waiting once that time is up).
           readSeenSince ??= Date.now();
           const blank = !this.screen.blockHasText();
           const arrived = this.outputDelivered() || Date.now() - Math.max(readSeenSince, this.lastDataAt) >= menuSettleMs;
           if (arrived && (!blank || Date.now() - readSeenSince >= settleMs)) return this.done('proc-read', 'waiting');
-        } else if (this.drewSinceInput() && this.idlesOnTty() && !(await this.cookedTerminal()) && this.outputDelivered()) {
-          // An event loop idling on the terminal with no timer due finished drawing: no need to wait for quiet.
-          if (!(await this.outputTakenIn())) continue;
-          return this.done('proc-poll', 'waiting');
+        } else if (this.drewSinceInput() && this.idlesOnTty() && !(await this.cookedTerminal()) && (delivery = this.deliveryState()) !== 'unknown') {
+          // An event loop idling on the terminal with no timer due finished drawing: no need to wait for quiet —
+          // once its whole frame has arrived (a marker behind it is on its way: look again in a moment).
+          if (delivery === 'arrived') {
+            if (!(await this.outputTakenIn())) continue;
+            return this.done('proc-poll', 'waiting');
+          }
         } else if (this.settled(settleMs, menuSettleMs, pollMs, cpu) && !(await this.cookedTerminal())) {
           return this.done('screen-settle', 'waiting');
         } else readSeenSince = undefined;
@@ -172,17 +184,21 @@ export class InputWait {
   }
 
   /**
-   * Every byte the program (and its children) wrote since the last input has reached us: what a program writes
-   * to its terminal reaches the master a moment later (the kernel passes it on from a work queue), so a program
-   * found waiting may still have part of its frame on the way. Written bytes count whatever they were written to
-   * (a program writing elsewhere too is never found complete here); received bytes may include the terminal's
-   * echo of the input, so unless the terminal was last seen not echoing, the most that echo can be is discounted.
+   * Every byte the program (and its children) wrote to its terminal has reached us: what a program writes to its
+   * terminal reaches the master a moment later (the kernel passes it on from a work queue), so a program found
+   * waiting may still have part of its frame on the way. Told by a marker written to the terminal behind the
+   * program's last write, come back with the program having written nothing since (FrameMarker): the first call
+   * places it and answers false, a call a moment later can tell. (Bytes counted cannot tell: /proc counts what a
+   * program writes to its own event descriptors and pipes too, and the terminal adds a CR to every LF.)
    */
   private outputDelivered(): boolean {
-    if (!this.outputMark) return false;
-    const written = bytesWrittenSince(this.program.pid, this.outputMark.marks);
-    const echo = this.modes?.echo === false ? 0 : this.inputEcho;
-    return this.bytesIn - this.outputMark.bytesIn - echo >= written;
+    return this.deliveryState() === 'arrived';
+  }
+
+  /** outputDelivered, telling 'on-its-way' (ask again in a moment) from 'unknown' (it cannot be told now). */
+  private deliveryState(): 'arrived' | 'on-its-way' | 'unknown' {
+    if (!this.outputMark) return 'unknown';
+    return this.frameMarker.state(bytesWrittenSince(this.program.pid, this.outputMark));
   }
 
   /**

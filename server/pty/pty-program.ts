@@ -61,8 +61,9 @@ export class PtyProgram {
     if (tty) this.releaseSlave = holdSlaveUntilGone(tty, this.pid, () => this.inputWait.lastDataAt, () => this.exitInfo !== null, slaveReleased);
     else slaveReleased();
     this.screenBuffer = new TerminalScreen(cols, rows, (reply) => this.safeWrite(reply));
-    this.pty.onData((chunk) => {
-      this.inputWait.received(chunk);
+    this.pty.onData((raw) => {
+      const chunk = this.inputWait.received(raw);
+      if (!chunk) return;
       this.output += chunk;
       this.screenBuffer.write(chunk);
       for (const l of this.dataListeners) l(chunk);

@@ -22,19 +22,3 @@ export function ttyModes(tty: string): Promise<TtyModes> {
     });
   });
 }
-
-/**
- * The most bytes a terminal that echoes can send back for `input` (what counts as the program's output when
- * bytes are counted): a printable byte echoes as itself, Enter as CR LF, Backspace/Delete as `\b \b`, another
- * control character as `^X`. A line-kill or word-erase key can echo more: then Infinity (unknown).
- */
-export function echoBytesAtMost(input: string): number {
-  let n = 0;
-  for (const byte of Buffer.from(input)) {
-    if (byte === 0x15 || byte === 0x17) return Number.POSITIVE_INFINITY; // ^U kill line, ^W erase word
-    if (byte === 0x08 || byte === 0x7f) n += 3;
-    else if (byte < 0x20) n += 2;
-    else n += 1;
-  }
-  return n;
-}

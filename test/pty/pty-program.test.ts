@@ -83,13 +83,28 @@ describe('PtyProgram on ordinary interactive programs (one code path, no special
 });
 
 describe('waiting for input, told by /proc', () => {
-  test('a Node menu is found waiting as soon as its event loop idles on the terminal with its whole frame received', async () => {
+  test('a Node menu idling on its terminal is found waiting, read whole, and the pick lands', async () => {
     const p = run('node', [fixture('prompts-select.mjs'), '5']);
     expect(await p.waitForInput()).toBe('waiting');
-    expect(p.lastWaitSignal).toBe('proc-poll');
     expect(p.read().options).toHaveLength(5);
     expect(await pickOption(p, p.read(), 3, p.read().options)).toMatchObject({ ok: true });
     expect((await p.exited).output).toContain('Picked 4');
+  });
+
+  test('/proc tells a menu waits though its program also wrote elsewhere; the proof written to the terminal is never seen', async () => {
+    // /proc counts the 64 KB written to /dev/null as written: a count of bytes received against bytes written
+    // could never say the frame had arrived. The marker placed behind the frame can.
+    const p = run('node', [fixture('menu-writing-elsewhere.mjs'), '5']);
+    expect(await p.waitForInput()).toBe('waiting');
+    const deadline = Date.now() + 5000;
+    while (!p.waitsForInputNow() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(p.waitsForInputNow()).toBe(true);
+    expect(p.read().options).toHaveLength(5);
+    expect(await pickOption(p, p.read(), 1, p.read().options)).toMatchObject({ ok: true });
+    const exit = await p.exited;
+    expect(exit.output).toContain('Picked 2');
+    expect(exit.output).not.toContain('\x1b]7717;');
+    expect(p.screen().lines.join('\n')).not.toContain('7717');
   });
 
   test('a Node program that printed and works on without reading its terminal is not taken for waiting', async () => {
