@@ -8,6 +8,8 @@ import { FrameMarker } from './frame-marker.js';
 const SPINNER_FRAME_MS = 150;
 /** Share of one CPU above which a program counts as working, not waiting (clock ticks are 10 ms). */
 const MAX_IDLE_CPU = 0.3;
+/** How long an idle program's frame marker may be awaited before the screen settle may decide instead. */
+const MARKER_PATIENCE_MS = 30;
 
 export type WaitResult = 'waiting' | 'exited' | 'timeout';
 
@@ -116,7 +118,9 @@ export class InputWait {
     const offParsed = this.screen.onParsed(() => wake?.());
     const cpu: Array<{ at: number; ticks: number }> = [];
     let readSeenSince: number | undefined;
-    let delivery: ReturnType<InputWait['deliveryState']>;
+    let idle: Awaited<ReturnType<InputWait['idleDelivery']>>;
+    /** Since when an idle program's marker has been on its way (reset whenever it is not). */
+    let markerPendingSince: number | undefined;
     void this.program.exited.then(() => wake?.());
     try {
       if (!this.tty && Date.now() - this.spawnedAt > 50) this.tty = ttyOf(this.program.pid);
@@ -128,23 +132,28 @@ export class InputWait {
           if (!(await this.outputTakenIn())) continue;
           // On a loaded machine what was written before the read can reach us well after the read shows in /proc:
           // wait until every byte written has arrived — or, where that cannot be told (no marker could be placed
-          // on the terminal), for the menu settle time — and with nothing drawn since the
-          // input yet, give the prompt the settle time to arrive (a program that reads again without drawing
-          // anything is still seen as waiting once that time is up).
+          // on the terminal, or the program keeps writing elsewhere), for the menu settle time — and with nothing
+          // drawn since the input yet, give the prompt the settle time to arrive (a program that reads again
+          // without drawing anything is still seen as waiting once that time is up).
           readSeenSince ??= Date.now();
           const blank = !this.screen.blockHasText();
           const arrived = this.outputDelivered() || Date.now() - Math.max(readSeenSince, this.lastDataAt) >= menuSettleMs;
           if (arrived && (!blank || Date.now() - readSeenSince >= settleMs)) return this.done('proc-read', 'waiting');
-        } else if (this.drewSinceInput() && this.idlesOnTty() && !(await this.cookedTerminal()) && (delivery = this.deliveryState()) !== 'unknown') {
-          // An event loop idling on the terminal with no timer due finished drawing: no need to wait for quiet —
-          // once its whole frame has arrived (a marker behind it is on its way: look again in a moment).
-          if (delivery === 'arrived') {
-            if (!(await this.outputTakenIn())) continue;
-            return this.done('proc-poll', 'waiting');
-          }
+        } else if ((idle = await this.idleDelivery()) === 'arrived') {
+          // An event loop idling on the terminal with no timer due finished drawing: no need to wait for quiet.
+          markerPendingSince = undefined;
+          if (!(await this.outputTakenIn())) continue;
+          return this.done('proc-poll', 'waiting');
+        } else if (idle === 'on-its-way' && Date.now() - (markerPendingSince ??= Date.now()) < MARKER_PATIENCE_MS) {
+          // Its whole frame is proven in a moment (the marker comes back within a millisecond or so): look again
+          // before the screen settle decides. A program that keeps writing elsewhere while it idles never gets
+          // its proof (each write asks for a new marker): after the patience the screen settle decides.
         } else if (this.settled(settleMs, menuSettleMs, pollMs, cpu) && !(await this.cookedTerminal())) {
           return this.done('screen-settle', 'waiting');
-        } else readSeenSince = undefined;
+        } else {
+          readSeenSince = undefined;
+          if (idle !== 'on-its-way') markerPendingSince = undefined;
+        }
         if (Date.now() >= deadline) return this.done('timeout', 'timeout');
         await new Promise<void>((resolve) => {
           const t = setTimeout(() => {
@@ -193,6 +202,15 @@ export class InputWait {
    */
   private outputDelivered(): boolean {
     return this.deliveryState() === 'arrived';
+  }
+
+  /**
+   * For a program that drew since the last input and idles on the terminal in cooked mode no more: whether its
+   * whole frame has arrived (deliveryState); 'unknown' for any other program.
+   */
+  private async idleDelivery(): Promise<'arrived' | 'on-its-way' | 'unknown'> {
+    if (!this.drewSinceInput() || !this.idlesOnTty() || (await this.cookedTerminal())) return 'unknown';
+    return this.deliveryState();
   }
 
   /** outputDelivered, telling 'on-its-way' (ask again in a moment) from 'unknown' (it cannot be told now). */

@@ -126,12 +126,18 @@ describe('hub lifecycle', () => {
     send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'provide_choice', arguments: request } });
-    await waitFor(async () => stdout.split('\n').filter(Boolean).length >= 2, 'two answers');
+    // Whole lines only: a chunk may end in the middle of the second answer.
+    const wholeLines = () => stdout.split('\n').slice(0, -1).filter(Boolean);
+    await waitFor(async () => wholeLines().length >= 2, 'two answers');
     child.kill('SIGTERM');
-    const lines = stdout.split('\n').filter(Boolean);
+    const lines = wholeLines();
     for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
     const state = await readHubState(dataPaths(home).hubState);
-    if (state) process.kill(state.pid, 'SIGTERM');
+    if (state) {
+      process.kill(state.pid, 'SIGTERM');
+      // The hub may still be writing the question's record: its folder goes once it has exited.
+      await waitFor(async () => !isAlive(state.pid), 'the hub mcp started to stop');
+    }
     await rm(home, { recursive: true, force: true });
   });
 });

@@ -107,6 +107,14 @@ describe('waiting for input, told by /proc', () => {
     expect(p.screen().lines.join('\n')).not.toContain('7717');
   });
 
+  test('a menu whose program keeps writing elsewhere while it idles (no proof can hold): found waiting by the screen, picked', async () => {
+    const p = run('node', [fixture('menu-writing-elsewhere-always.mjs'), '5']);
+    expect(await p.waitForInput({ timeoutMs: 10_000 })).toBe('waiting');
+    expect(p.read().options).toHaveLength(5);
+    expect(await pickOption(p, p.read(), 2, p.read().options)).toMatchObject({ ok: true });
+    expect((await p.exited).output).toContain('Picked 3');
+  });
+
   test('a Node program that printed and works on without reading its terminal is not taken for waiting', async () => {
     const p = run('node', ['-e', 'console.log("Working..."); setTimeout(() => console.log("done"), 700)']);
     expect(await p.waitForInput()).toBe('exited');
