@@ -214,6 +214,15 @@ describe('a refusal to start names the cause in words', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${home} is a link to ${join(base, 'gone', 'gatehouse')} which does not exist`);
     expect(result.stderr).toContain(`rm "${home}"`);
+    // The agent whose MCP server had to start that hub hears the same words.
+    const mcp = await startTestMcp(testEnv(home));
+    try {
+      const answer = await mcp.raw('provide_choice', { prompt: 'p', options: [{ id: 'a', label: 'A' }], interface: 'web' });
+      expect(answer.isError).toBe(true);
+      expect(answer.content.map((c) => c.text).join('')).toContain(`is a link to ${join(base, 'gone', 'gatehouse')} which does not exist`);
+    } finally {
+      await mcp.close();
+    }
     await rm(base, { recursive: true, force: true });
   });
 
