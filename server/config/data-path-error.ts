@@ -9,6 +9,8 @@ export class DataPathError extends Error {
     readonly fix: string,
     /** The system's own words (e.g. "EPERM: operation not permitted, open '…'"), when they add to the problem. */
     readonly systemSaid?: string,
+    /** The system's error code (EACCES, EROFS, …) when the cause was a file-system error. */
+    readonly code?: string,
   ) {
     super(`${path} ${problem}${systemSaid ? ` (the system said: ${systemSaid})` : ''} — ${fix}`);
     this.name = 'DataPathError';
@@ -20,7 +22,24 @@ export class DataPathError extends Error {
  * a link whose target does not exist ("a link to … which does not exist", also for a folder on the way), a path
  * owned by another user ("owned by root"), an immutable or read-only one, a full disk.
  */
-export function dataPathError(path: string, err: unknown, expected: 'file' | 'directory'): Error {
+export function dataPathError(path: string, err: unknown, expected: 'file' | 'directory'): DataPathError {
+  const made = describe(path, err, expected);
+  const code = (err as NodeJS.ErrnoException)?.code;
+  return code ? new DataPathError(made.path, made.problem, made.fix, made.systemSaid, code) : made;
+}
+
+/**
+ * A durable write of `file` that failed: the folder is named when the temp file could not be made or synced there
+ * (read-only, immutable, another user's, full, gone), the file itself when the rename over it was refused.
+ */
+export function writeFailure(file: string, err: unknown): DataPathError {
+  if (err instanceof DataPathError) return err;
+  const e = err as NodeJS.ErrnoException;
+  if (!e?.code) return new DataPathError(file, `could not be written (${(err as Error)?.message ?? String(err)})`, 'see the hub log');
+  return e.syscall === 'rename' || e.code === 'EISDIR' ? dataPathError(file, err, 'file') : dataPathError(dirname(file), err, 'directory');
+}
+
+function describe(path: string, err: unknown, expected: 'file' | 'directory'): DataPathError {
   const code = (err as NodeJS.ErrnoException).code;
   const said = (err as Error)?.message;
   const moveAside = `move it out of the way (mv "${path}" "${path}.bak") and start gatehouse again`;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Adapter } from 'lowdb';
+import { writeFailure } from '../config/data-path-error.js';
 import { writeFileDurably } from './durable-file.js';
 
 /**
@@ -11,7 +12,8 @@ import { writeFileDurably } from './durable-file.js';
  *
  * read(): null when the document does not exist yet (lowdb then keeps its default data); a file-system error
  * keeps its errno `code` (EISDIR, EACCES, …) and text that is not JSON throws a SyntaxError, so the caller can
- * set the file aside (see openDocument) or name the path and the fix (dataPathError).
+ * set the file aside (see openDocument) or name the path and the fix (dataPathError). write(): a failure is a
+ * DataPathError (the folder or file, the system's words and `code`, the fix), whoever writes.
  */
 export class DurableJsonFile<T> implements Adapter<T> {
   constructor(
@@ -30,7 +32,11 @@ export class DurableJsonFile<T> implements Adapter<T> {
     return JSON.parse(text) as T;
   }
 
-  write(data: T): Promise<void> {
-    return writeFileDurably(this.file, JSON.stringify(data, null, this.indent));
+  async write(data: T): Promise<void> {
+    try {
+      await writeFileDurably(this.file, JSON.stringify(data, null, this.indent));
+    } catch (err) {
+      throw writeFailure(this.file, err);
+    }
   }
 }

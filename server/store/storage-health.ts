@@ -3,27 +3,28 @@ import { access, stat } from 'node:fs/promises';
 import { dataPathError, DataPathError } from '../config/data-path-error.js';
 
 /**
- * Whether the store can write now. `watch` runs a write and turns its failure into a DataPathError naming the
- * folder (or file), what the system said and the fix — what the hub answers instead of "internal error" — and
- * remembers it until a later write succeeds. `problems` probes the folders the store writes into (each must be a
- * folder this process may write: a read-only mount, an immutable folder or another owner's folder is found
- * before the next write fails) and adds the last failed write: empty when the store is fine.
+ * Whether the store can write now. `watch` runs a write (DurableJsonFile: its failure is a DataPathError naming
+ * the folder or file, what the system said and the fix — what the hub answers instead of "internal error") and
+ * remembers a failure the probe cannot see until a later write succeeds. `problems` probes the folders the store
+ * writes into (each must be a folder this process may write: a read-only mount, an immutable folder or another
+ * owner's folder is found before the next write fails, and found fixed) and adds that remembered failure: empty
+ * when the store is fine.
  */
 export class StorageHealth {
   private lastFailure: DataPathError | null = null;
 
   constructor(private readonly dirs: readonly string[]) {}
 
-  async watch<T>(dir: string, write: () => Promise<T>): Promise<T> {
+  async watch<T>(write: () => Promise<T>): Promise<T> {
     try {
       const result = await write();
       this.lastFailure = null;
       return result;
     } catch (err) {
-      const failure = writeFailure(dir, err);
+      const failure = err instanceof DataPathError ? err : new DataPathError('(the store)', `could not be written (${(err as Error)?.message ?? String(err)})`, 'see the hub log');
       // The probe sees a folder that is missing, not a folder, read-only, immutable or another user's (and sees it
       // fixed): only what it cannot see (a full disk, an I/O error) is remembered until a write succeeds.
-      if (!PROBED.has((err as NodeJS.ErrnoException)?.code ?? '')) this.lastFailure = failure;
+      if (!PROBED.has(failure.code ?? '')) this.lastFailure = failure;
       throw failure;
     }
   }
@@ -44,12 +45,3 @@ export class StorageHealth {
 }
 
 const PROBED = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'ENOENT', 'EEXIST', 'ELOOP']);
-
-/** A failed durable write into `dir`: the folder is named (the temp file could not be made there), or the file when it is a directory. */
-function writeFailure(dir: string, err: unknown): DataPathError {
-  if (err instanceof DataPathError) return err;
-  const e = err as NodeJS.ErrnoException & { dest?: string };
-  if (!e?.code) return new DataPathError(dir, `could not be written (${(err as Error)?.message ?? String(err)})`, 'see the hub log');
-  const path = e.code === 'EISDIR' && e.dest ? e.dest : dir;
-  return dataPathError(path, err, e.code === 'EISDIR' ? 'file' : 'directory') as DataPathError;
-}

@@ -98,7 +98,7 @@ export class Store {
    */
   async saveSession(session: StoredSession): Promise<string[]> {
     const record = structuredClone(session); // as it is now: a later change in memory does not leak into this write
-    await this.serially(session.id, () => this.health.watch(this.paths.sessions, () => sessionRecord(this.paths, session.id).write(record)));
+    await this.serially(session.id, () => this.health.watch(() => sessionRecord(this.paths, session.id).write(record)));
     if (session.status === 'pending') return [];
     this.retention.add(session.id, endedAt(session));
     const dropped = this.retention.takeExpired();
@@ -111,7 +111,7 @@ export class Store {
     await this.serially('settings', async () => {
       this.settingsDoc.data = next;
       try {
-        await this.health.watch(this.paths.dir, () => this.settingsDoc.write());
+        await this.health.watch(() => this.settingsDoc.write());
       } catch (err) {
         this.settingsDoc.data = this.current;
         throw err;

@@ -111,6 +111,29 @@ describe.skipIf(!immutable)('a sessions/ folder the hub cannot write (immutable,
   });
 });
 
+describe.skipIf(!immutable)('a data directory the hub cannot write (immutable): settings and Telegram settings say why', () => {
+  it('PUT /api/settings and PUT /api/channels/telegram answer 503 naming the data directory; health says degraded; nothing half-written', async () => {
+    const hub = await startTestHub();
+    const before = (await readdir(hub.home)).sort();
+    expect(spawnSync('chattr', ['+i', hub.home]).status).toBe(0);
+    try {
+      for (const [path, body] of [['/api/settings', { language: 'zh' }], ['/api/channels/telegram', { chat_id: '12345' }]] as const) {
+        const err = await refusal(hub, 'PUT', path, body);
+        expect(err.status, path).toBe(503);
+        expect(err.message, path).toContain(`${hub.home} cannot be written, even by its owner: it is probably immutable`);
+      }
+      expect((await readdir(hub.home)).sort()).toEqual(before);
+      expect((await hub.client.request<{ settings: { language: string | null } }>('GET', '/api/settings')).settings.language).not.toBe('zh');
+      const health = await hub.client.request<{ status: string; problems: string[] }>('GET', '/api/health');
+      expect(health.status).toBe('degraded');
+      expect(health.problems[0]).toContain(hub.home);
+    } finally {
+      spawnSync('chattr', ['-i', hub.home]);
+      await hub.stop();
+    }
+  });
+});
+
 describe.skipIf(!isRoot)('a sessions/ folder on a read-only mount, and one owned by another user', () => {
   it('read-only (EROFS): the reason says read-only file system, health says degraded', async (ctx) => {
     const hub = await startTestHub();
