@@ -127,11 +127,18 @@ describe('hub lifecycle', () => {
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'provide_choice', arguments: request } });
     await waitFor(async () => stdout.split('\n').filter(Boolean).length >= 2, 'two answers');
+    // On SIGTERM the MCP server tells the hub its asker is gone, and the hub writes that session: wait for both
+    // processes to be gone before removing the data directory (else rm races that write: ENOTEMPTY).
+    const mcpExited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
+    await mcpExited;
     const lines = stdout.split('\n').filter(Boolean);
     for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
     const state = await readHubState(dataPaths(home).hubState);
-    if (state) process.kill(state.pid, 'SIGTERM');
+    if (state) {
+      process.kill(state.pid, 'SIGTERM');
+      await waitFor(async () => !isAlive(state.pid), 'the hub to exit');
+    }
     await rm(home, { recursive: true, force: true });
   });
 });
