@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestValidationError } from '../../shared/validation-error.js';
 import { InterfaceUnavailableError, SessionEndedError, SessionNotFoundError } from '../sessions/session-errors.js';
 import type { ChoiceSessions } from '../sessions/choice-sessions.js';
+import { DataPathError } from '../config/data-path-error.js';
 
 /** Maps the hub's domain errors to HTTP answers; every answer is `{error: {code, message, problems?}}`. */
 export function createErrorHandler(sessions: ChoiceSessions) {
@@ -17,6 +18,12 @@ export function createErrorHandler(sessions: ChoiceSessions) {
     }
     if (error instanceof SessionEndedError) {
       return reply.code(409).send({ error: { code: 'already_ended', message: error.message }, session: sessions.view(error.session) });
+    }
+    if (error instanceof DataPathError) {
+      // The store could not write (read-only, immutable, another owner, a full disk): nothing was changed or
+      // acknowledged. The answer names the path, what the system said and the fix; /api/health says "degraded".
+      request.log.error({ path: error.path, reason: error.message }, 'the store could not write; the request changed nothing');
+      return reply.code(503).send({ error: { code: 'storage_unavailable', message: `the hub cannot save to its data directory, so nothing was changed: ${error.message}`, path: error.path, fix: error.fix } });
     }
     const fe = error as FastifyError;
     if (fe.statusCode && fe.statusCode < 500) {

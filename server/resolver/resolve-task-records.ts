@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { unlinkDurably, writeFileDurably } from '../store/durable-file.js';
+import { unlinkDurably } from '../store/durable-file.js';
+import { DurableJsonFile } from '../store/durable-json-file.js';
 import { loadRecordFiles } from '../store/record-files.js';
 import type { SetAsideNote } from '../store/set-aside.js';
 import { TERMINAL_STATES, type ResolveState, type ResolveTaskView } from './resolve-types.js';
@@ -77,7 +78,7 @@ export class ResolveTaskRecords {
         continue;
       }
       const failed: ResolveTaskView = { ...record, state: 'failed', reason: RESTARTED_REASON, exit_code: null, updated_at: now, ended_at: record.ended_at ?? now, screen: null };
-      await writeFileDurably(join(this.dir, `${record.task_id}.json`), JSON.stringify(summaryOf(failed)));
+      await new DurableJsonFile(join(this.dir, `${record.task_id}.json`)).write(summaryOf(failed));
       views.push(failed);
     }
     return { views, notes };
@@ -111,7 +112,7 @@ export class ResolveTaskRecords {
       try {
         if (next) {
           await mkdir(this.dir, { recursive: true, mode: 0o700 });
-          await writeFileDurably(file, JSON.stringify(next));
+          await new DurableJsonFile<TaskRecord>(file).write(next);
         }
         else await unlinkDurably(file);
       } catch (err) {

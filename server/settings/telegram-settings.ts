@@ -1,6 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { Low } from 'lowdb';
 import { z } from 'zod';
+import { DurableJsonFile } from '../store/durable-json-file.js';
 import { describeProblems, problemsFromZod, RequestValidationError } from '../../shared/validation-error.js';
 
 export const TELEGRAM_SEND_MODES = ['all', 'no-portal', 'older-than'] as const;
@@ -34,24 +34,27 @@ export function parseTelegramSettings(input: unknown): TelegramSettings {
   return parsed.data;
 }
 
-/** The saved settings file (<data dir>/telegram.json, mode 0600: it holds the bot token, like the hub's credential). */
+/**
+ * The saved settings file (<data dir>/telegram.json, mode 0600: it holds the bot token, like the hub's credential),
+ * a lowdb document written durably (DurableJsonFile). Read again on every load, so an edit by hand is seen when
+ * the channel restarts.
+ */
 export class TelegramSettingsFile {
-  constructor(private readonly file: string) {}
+  private readonly db: Low<Record<string, unknown>>;
+
+  constructor(private readonly file: string) {
+    this.db = new Low<Record<string, unknown>>(new DurableJsonFile(file, 2), {});
+  }
 
   async load(): Promise<Saved> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw err;
-    }
-    const parsed = telegramSettingsSchema.safeParse(JSON.parse(text));
+    this.db.data = {}; // lowdb keeps what it had when the file is gone
+    await this.db.read();
+    const parsed = telegramSettingsSchema.safeParse(this.db.data);
     if (!parsed.success) throw new Error(`${this.file}: ${describeProblems(problemsFromZod(parsed.error))}`);
     return withoutNulls(parsed.data);
   }
 
-  /** Applies a validated patch (null removes a value) and writes the file atomically with mode 0600. */
+  /** Applies a validated patch (null removes a value) and writes the file durably with mode 0600. */
   async update(patch: TelegramSettings): Promise<Saved> {
     const next: Record<string, unknown> = { ...(await this.load()) };
     for (const [key, value] of Object.entries(patch)) {
@@ -59,10 +62,8 @@ export class TelegramSettingsFile {
       if (value === null) delete next[key];
       else next[key] = value;
     }
-    await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(next, null, 2), { mode: 0o600 });
-    await rename(tmp, this.file);
+    this.db.data = next;
+    await this.db.write();
     return next as Saved;
   }
 }

@@ -1,8 +1,9 @@
-import { chmod, readFile, rename } from 'node:fs/promises';
+import { chmod, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../logging/logger.js';
 import type { StoredSession } from '../sessions/stored-session.js';
-import { syncDirectory, writeFileDurably } from './durable-file.js';
+import { syncDirectory } from './durable-file.js';
+import { DurableJsonFile } from './durable-json-file.js';
 import { setFileAside, setRecordsAside, type SetAsideNote } from './set-aside.js';
 import { checkStoredSession } from './stored-session-schema.js';
 import { dataPathError } from '../config/data-path-error.js';
@@ -22,17 +23,12 @@ export interface LegacyTarget {
  * renamed only once everything else is on disk. Returns notes about what was set aside.
  */
 export async function migrateLegacyStore(file: string, target: LegacyTarget, log: Pick<Logger, 'warn' | 'info'>): Promise<SetAsideNote[]> {
-  let raw: string;
+  let parsed: { sessions?: unknown; settings?: unknown } | null | undefined;
   try {
-    raw = await readFile(file, 'utf8');
+    parsed = await new DurableJsonFile<{ sessions?: unknown; settings?: unknown }>(file).read();
+    if (parsed === null) return []; // no store.json: nothing to migrate
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw dataPathError(file, err, 'file');
-  }
-  let parsed: { sessions?: unknown; settings?: unknown } | undefined;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
+    if (!(err instanceof SyntaxError)) throw dataPathError(file, err, 'file');
     parsed = undefined;
   }
   if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.sessions)) {
@@ -48,7 +44,7 @@ export async function migrateLegacyStore(file: string, target: LegacyTarget, log
     else bad.push({ index, record, problem: checked.problem });
   });
   for (let i = 0; i < good.length; i += 32) await Promise.all(good.slice(i, i + 32).map((s) => target.writeSession(s)));
-  if (parsed.settings !== undefined) await writeFileDurably(target.settingsFile, JSON.stringify(parsed.settings));
+  if (parsed.settings !== undefined) await new DurableJsonFile(target.settingsFile).write(parsed.settings);
   const notes = bad.length ? [await setRecordsAside(target.setAside, file, bad)] : [];
   for (const note of notes) log.warn(note, 'store.json held records that cannot be loaded; set them aside');
   const kept = `${file}.migrated-${new Date().toISOString().replace(/[:.]/g, '-')}`;

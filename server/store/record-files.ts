@@ -1,6 +1,7 @@
-import { readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dataPathError } from '../config/data-path-error.js';
+import { DurableJsonFile } from './durable-json-file.js';
 import { setFileAside, type SetAsideNote } from './set-aside.js';
 
 const READ_AT_ONCE = 64;
@@ -9,7 +10,7 @@ const READ_AT_ONCE = 64;
 export type RecordCheck<T> = { value: T } | { problem: string };
 
 /**
- * Reads every `<dir>/*.json` record (one fsynced file per record, as the store writes them): `check` keeps a good
+ * Reads every `<dir>/*.json` record through the store's lowdb adapter (DurableJsonFile, which also writes them): `check` keeps a good
  * one or names its problem; files that are not JSON, are folders, or have a problem are set aside with it, and
  * temp files a crash left behind (never acknowledged) are removed. `missingIsEmpty`: a folder that does not exist
  * yet holds no records (else it is an error naming the path).
@@ -35,7 +36,7 @@ export async function loadRecordFiles<T>(
     if (!name.endsWith('.json')) return;
     let problem: string;
     try {
-      const checked = check(JSON.parse(await readFile(file, 'utf8')), name);
+      const checked = check(await new DurableJsonFile<unknown>(file).read(), name);
       if ('value' in checked) return void values.push(checked.value);
       problem = checked.problem;
     } catch (err) {

@@ -1,6 +1,6 @@
 import { chmod, mkdir, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { writeFileDurably } from './durable-file.js';
+import { DurableJsonFile } from './durable-json-file.js';
 
 /** A record or file the store could not load, kept (never deleted) in <data dir>/set-aside/. */
 export interface SetAsideNote {
@@ -26,6 +26,6 @@ export async function setFileAside(dir: string, file: string, problem: string): 
 export async function setRecordsAside(dir: string, file: string, records: Array<{ index: number; record: unknown; problem: string }>): Promise<SetAsideNote> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const kept = join(dir, `${stamp()}-${basename(file)}-records.json`);
-  await writeFileDurably(kept, JSON.stringify({ from: file, records }, null, 2));
+  await new DurableJsonFile(kept, 2).write({ from: file, records });
   return { from: file, kept, problem: records.map((r) => `sessions[${r.index}] ${r.problem}`).join('; ') };
 }

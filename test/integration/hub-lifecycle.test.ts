@@ -129,14 +129,17 @@ describe('hub lifecycle', () => {
     // Whole lines only: a chunk may end in the middle of the second answer.
     const wholeLines = () => stdout.split('\n').slice(0, -1).filter(Boolean);
     await waitFor(async () => wholeLines().length >= 2, 'two answers');
+    // On SIGTERM the MCP server tells the hub its asker is gone, and the hub writes that session: wait for both
+    // processes to be gone before removing the data directory (else rm races that write: ENOTEMPTY).
+    const mcpExited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
+    await mcpExited;
     const lines = wholeLines();
     for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
     const state = await readHubState(dataPaths(home).hubState);
     if (state) {
       process.kill(state.pid, 'SIGTERM');
-      // The hub may still be writing the question's record: its folder goes once it has exited.
-      await waitFor(async () => !isAlive(state.pid), 'the hub mcp started to stop');
+      await waitFor(async () => !isAlive(state.pid), 'the hub to exit');
     }
     await rm(home, { recursive: true, force: true });
   });

@@ -1,5 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { Low } from 'lowdb';
+import { DurableJsonFile } from '../../store/durable-json-file.js';
 
 /** One gate's message in the chat, and what it last showed (so it is edited only when that changes). */
 export interface SentMessage {
@@ -14,25 +14,30 @@ export interface SentMessage {
 
 /**
  * Which Telegram message shows which gate, kept in <data dir>/telegram-messages.json so taps, replies and the
- * final edit still work after a hub restart. Written atomically, a moment after each change.
+ * final edit still work after a hub restart. A lowdb document (DurableJsonFile: fsynced temp file, rename, folder
+ * fsynced), written a moment after each change. A file that is not JSON is started over (it only maps messages).
  */
 export class SentMessages {
   private readonly bySession = new Map<string, SentMessage>();
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
+  private readonly db: Low<SentMessage[]>;
 
   constructor(
-    private readonly file: string,
+    file: string,
     private readonly onError: (err: unknown) => void,
-  ) {}
+  ) {
+    this.db = new Low<SentMessage[]>(new DurableJsonFile(file), []);
+  }
 
   async load(): Promise<void> {
     try {
-      const list = JSON.parse(await readFile(this.file, 'utf8')) as SentMessage[];
-      for (const m of list) if (m && typeof m.sessionId === 'string' && typeof m.messageId === 'number') this.bySession.set(m.sessionId, m);
+      await this.db.read();
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' && !(err instanceof SyntaxError)) throw err;
+      if (!(err instanceof SyntaxError)) throw err;
     }
+    const list = Array.isArray(this.db.data) ? this.db.data : [];
+    for (const m of list) if (m && typeof m.sessionId === 'string' && typeof m.messageId === 'number') this.bySession.set(m.sessionId, m);
   }
 
   get(sessionId: string): SentMessage | undefined {
@@ -68,10 +73,8 @@ export class SentMessages {
     this.dirty = true;
     this.saving = this.saving.then(async () => {
       this.dirty = false;
-      await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify(this.all()), { mode: 0o600 });
-      await rename(tmp, this.file);
+      this.db.data = this.all();
+      await this.db.write();
     }).catch(this.onError);
   }
 }

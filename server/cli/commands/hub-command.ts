@@ -1,6 +1,7 @@
 import { hubConfigFromEnv } from '../../config/hub-config.js';
 import { createLogger, type Logger } from '../../logging/logger.js';
 import { writeHubStartError } from '../../discovery/hub-start-error.js';
+import { startFailureText } from '../../config/data-path-error.js';
 import type { CliCommand } from '../command.js';
 
 export const hubCommand: CliCommand = {
@@ -22,7 +23,7 @@ Options:
     try {
       log = createLogger({ file: config.paths.log, name: 'hub', stderr: !background });
     } catch (err) {
-      const message = `gatehouse hub could not start: ${(err as Error).message} (data directory ${config.paths.dir}; set GATEHOUSE_HOME to a writable folder)`;
+      const message = `gatehouse hub could not start: ${startFailureText(err)} (data directory ${config.paths.dir})`;
       writeHubStartError(config.paths.startError, message);
       io.stderr.write(`${message}\n`);
       return 1;
@@ -45,7 +46,7 @@ Options:
         return 3;
       }
       // Every start failure goes to the log and to whoever started this hub (the agent's error), with the path and fix.
-      const message = `gatehouse hub could not start: ${(err as Error).message}`;
+      const message = `gatehouse hub could not start: ${startFailureText(err)}`;
       log.fatal({ err }, message);
       writeHubStartError(config.paths.startError, message);
       io.stderr.write(`${message}\n`);

@@ -17,7 +17,10 @@ and never creates a file. Paste its output into a bug report.
 Options:
   --json   print the same as JSON
 
-Exit codes: 0 the hub is running, 3 it is not.`,
+When the hub runs but cannot save (its data directory or sessions/ is read-only, immutable, owned by another
+user, or the disk is full) it says "degraded" with the path, what the system said and the fix.
+
+Exit codes: 0 the hub is running, 3 it is not, 4 it runs but is degraded (cannot save).`,
   options: { json: { type: 'boolean' } },
   async run(args, io) {
     const [{ status }, tools] = await Promise.all([readHubStatus(), toolVersions()]);
@@ -30,11 +33,11 @@ Exit codes: 0 the hub is running, 3 it is not.`,
     };
     if (args.values.json === true) {
       io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-      return status.state === 'running' ? 0 : 3;
+      return exitCode(status);
     }
     const hubLine =
       status.state === 'running'
-        ? `running, pid ${status.pid}, port ${status.port}, ${status.url}, version ${status.hub_version}, since ${status.started_at}`
+        ? `${status.degraded ? 'DEGRADED (running, but cannot save)' : 'running'}, pid ${status.pid}, port ${status.port}, ${status.url}, version ${status.hub_version}, since ${status.started_at}`
         : status.state === 'stale'
           ? `not answering (hub.json names pid ${status.pid}, port ${status.port}; it starts again when needed)`
           : 'not running (it starts by itself when needed; `gatehouse hub` runs it in the foreground)';
@@ -45,10 +48,16 @@ Exit codes: 0 the hub is running, 3 it is not.`,
       `gatehouse ${report.gatehouse}  node ${report.node}  ${report.platform}`,
       `data dir:  ${status.data_dir}`,
       `hub:       ${hubLine}`,
+      ...(status.degraded ?? []).map((problem) => `problem:   ${problem}`),
       `pending:   ${pending}`,
       ...tools.map((t) => `${(t.name + ':').padEnd(10)} ${t.version ?? 'not found'}${t.name === 'tsci' && !t.version ? ` (tried \`${t.command} --version\`; see README "CLI gates")` : ''}`),
     ];
     io.stdout.write(lines.join('\n') + '\n');
-    return status.state === 'running' ? 0 : 3;
+    return exitCode(status);
   },
 };
+
+function exitCode(status: { state: string; degraded: string[] | null }): number {
+  if (status.state !== 'running') return 3;
+  return status.degraded ? 4 : 0;
+}
