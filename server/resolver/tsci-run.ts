@@ -1,10 +1,15 @@
-import { markOptions, pickOption, PtyProgram, readFullMenu, typeAnswer, type PtyExit, type Reading } from '../pty/index.js';
+import { markOptions, pickOption, PtyProgram, readFullMenu, screenUntil, typeAnswer, type PtyExit, type Reading } from '../pty/index.js';
 import type { AnswerPlan } from './answer-plan.js';
 
 /** How many of the last lines a failure reason keeps. */
 const TAIL_LINES = 40;
 
-/** Extra quiet asked of a prompt seen only by its screen settling and shown without options. */
+/**
+ * Extra quiet asked of a prompt shown without a menu whose pointer was seen, unless the program was found blocked
+ * in read() on its terminal: a screen that settled, or an event loop idle on the terminal — which a program
+ * waiting on the network with its keys still watched (a spinner's stdin discarder, a keep-alive socket at exit)
+ * looks like too.
+ */
 const TEXT_PROMPT_CONFIRM_MS = 400;
 
 /** A prompt: the reading of the whole list (`full`) and of the screen as drawn (`visible`). */
@@ -41,10 +46,12 @@ export class TsciRun {
     if (r === 'exited') return { kind: 'exit', exit: await this.program.exited };
     if (r === 'timeout') return { kind: 'timeout' };
     let menu = this.program.read();
-    if (this.program.lastWaitSignal === 'screen-settle' && (menu.answer_with === 'text' || !menu.pointer_seen)) {
+    const signal = this.program.lastWaitSignal;
+    if ((signal === 'screen-settle' || signal === 'proc-poll') && (menu.answer_with === 'text' || !menu.pointer_seen)) {
       // Nothing but the screen says so, and no menu with a seen pointer: a program about to exit, or a spinner
-      // not yet told from text (it takes a few frames), can look like this for a moment.
-      const again = await this.program.waitForInput({ timeoutMs: this.opts.stepTimeoutMs, settleMs: TEXT_PROMPT_CONFIRM_MS });
+      // not yet told from text (it takes a few frames), can look like this for a moment. It is a prompt once the
+      // screen stays as it is for TEXT_PROMPT_CONFIRM_MS (spinner-only changes aside, when told by the settle).
+      const again = await this.confirmedQuiet();
       if (again === 'exited') return { kind: 'exit', exit: await this.program.exited };
       if (again === 'timeout') return { kind: 'timeout' };
       menu = this.program.read();
@@ -62,6 +69,25 @@ export class TsciRun {
     const full = await readFullMenu(this.program, menu);
     if (this.program.exitInfo) return { kind: 'exit', exit: this.program.exitInfo };
     return { kind: 'prompt', menu: full, visible: this.program.read() };
+  }
+
+  /**
+   * Waits until the screen has stayed as it is for TEXT_PROMPT_CONFIRM_MS with the program waiting for input,
+   * looking again after every change: 'waiting', or 'exited' / 'timeout' (no progress within the step timeout).
+   */
+  private async confirmedQuiet(): Promise<'waiting' | 'exited' | 'timeout'> {
+    const deadline = Date.now() + this.opts.stepTimeoutMs;
+    for (;;) {
+      const r = await this.program.waitForInput({ timeoutMs: Math.max(1, deadline - Date.now()), settleMs: TEXT_PROMPT_CONFIRM_MS });
+      if (r !== 'waiting') return r;
+      if (this.program.lastWaitSignal === 'screen-settle' || this.program.lastWaitSignal === 'proc-read') return 'waiting';
+      // Found by its event loop idling: that says nothing of the screen's quiet — ask the screen for it.
+      const version = this.program.screenBuffer.version;
+      const changed = await screenUntil(this.program, () => this.program.screenBuffer.version !== version, Date.now() + TEXT_PROMPT_CONFIRM_MS);
+      if (changed === 'exited') return 'exited';
+      if (changed === 'timeout') return 'waiting';
+      if (Date.now() >= deadline) return 'timeout';
+    }
   }
 
   /** The whole list on screen now (after the screen changed). */
