@@ -1,22 +1,24 @@
 import './styles/manifest.css';
-import { render } from 'preact';
+import { hydrate, render } from 'preact';
 import type { PortalBoot } from '../server/web-portal/boot-data.js';
 import { initI18n } from './config/i18n.js';
 import { HubSocket } from './live/hub-socket.js';
 import { App } from './layout/App.js';
 import { watchNotificationsWhenAllowed } from './notify/watch-when-allowed.js';
+import { takeOverForm } from './ssr/take-over.js';
 import { AppContext } from './state/app-context.js';
-import { AppStore } from './state/app-store.js';
+import { AppStore, stateFromBoot } from './state/app-store.js';
 
-/** Entry: the hub embeds the page's first state as JSON; render it, then go live over WebSocket. */
+/**
+ * Entry: the hub embeds the page's first state as JSON — and, on a choice page, the page itself rendered from that
+ * state (web/ssr/), answerable before this bundle runs: it is taken over (hydrated), keeping what the person has
+ * picked or typed meanwhile. Then the page goes live over WebSocket.
+ */
 const boot = JSON.parse(document.getElementById('gatehouse-boot')?.textContent ?? '{}') as PortalBoot;
-const store = new AppStore({
-  settings: boot.settings,
-  interactions: boot.interactions,
-  activeTotal: boot.active_total,
-  sessions: boot.session ? { [boot.session.id]: boot.session } : {},
-  connection: 'connecting',
-});
+const root = document.getElementById('app')!;
+const rendered = root.firstElementChild !== null;
+if (rendered && boot.session) takeOverForm(root, boot.session);
+const store = new AppStore(stateFromBoot(boot));
 const socket = new HubSocket(store);
 socket.clock.addOneWay(boot.server_now, Date.now());
 // The socket follows the sessions in the store: on every (re)connect the hub sends each as it is now.
@@ -24,11 +26,10 @@ socket.connect();
 watchNotificationsWhenAllowed(store, socket, boot.interactions);
 
 initI18n(boot.settings.effective_language, boot.catalog);
-const root = document.getElementById('app')!;
-root.textContent = '';
-render(
+const app = (
   <AppContext.Provider value={{ store, socket, boot }}>
     <App />
-  </AppContext.Provider>,
-  root,
+  </AppContext.Provider>
 );
+if (rendered) hydrate(app, root);
+else render(app, root);
