@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dataPaths } from '../../config/data-paths.js';
+import { readHubState } from '../../discovery/hub-state-file.js';
 import { cliLauncher, packageRoot } from '../../package-info.js';
 
 const cache = join(packageRoot, 'dist', 'cli', 'hub', 'gatehouse-hub.cjs.v8cache');
@@ -16,7 +18,10 @@ const hub = spawn(process.execPath, [cliLauncher, 'hub', '--background'], { env,
 const exited = new Promise<void>((resolve) => hub.once('exit', () => resolve()));
 const deadline = Date.now() + 30_000;
 while (!existsSync(cache) && hub.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-if (existsSync(cache)) await primeMcpChunks();
+// The mcp must find this hub listening (a cache from an earlier build is there before it is): one it started itself
+// would outlive the build, as this environment never idles a hub out.
+while (hub.exitCode === null && (await readHubState(dataPaths(home).hubState))?.pid !== hub.pid && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+if (existsSync(cache) && (await readHubState(dataPaths(home).hubState))?.pid === hub.pid) await primeMcpChunks();
 if (hub.exitCode === null) {
   hub.kill('SIGTERM');
   await exited;
