@@ -13,6 +13,8 @@ describe('deferredLogger', () => {
     log.info({ n: 1 }, 'first');
     log.warn('second');
     log.info({ n: 3 }, 'third');
+    await Promise.resolve();
+    expect(created).toBe(0); // not in the line's own turn: what the caller sends next goes out first
     await new Promise<void>((resolve) => (function check() { if (lines.length >= 3) resolve(); else setImmediate(check); })());
     log.error('fourth, straight to the real logger');
     expect(created).toBe(1);

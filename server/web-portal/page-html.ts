@@ -7,9 +7,10 @@ export const ASSET_ROUTE = '/assets';
 /**
  * The HTML shell of a portal page: the versioned, hashed bundle plus the page's first state as JSON. A browser without
  * scripts is sent on to `plain` (the same page as plain HTML, fallback-page.ts), and shown a link there should it not
- * follow the refresh: the plain page's list and form are not part of every page's first load.
+ * follow the refresh: the plain page's list and form are not part of every page's first load. `appHtml`: the page
+ * rendered by the hub (a pending choice, choice-ssr.ts), which the bundle takes over; without it the bundle draws it.
  */
-export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: string, plain: { url: string; label: string }): string {
+export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: string, plain: { url: string; label: string }, appHtml = ''): string {
   const at = (name: string) => `${ASSET_ROUTE}/${bundle.version}/${name}`;
   const lang = boot.settings.effective_language === 'zh' ? 'zh-CN' : 'en';
   return `<!doctype html>
@@ -25,7 +26,7 @@ ${bundle.stylesheets.map((css) => `<link rel="stylesheet" href="${at(css)}">`).j
 <script type="module" src="${at(bundle.entryScript)}"></script>
 </head>
 <body>
-<div id="app"></div>
+<div id="app">${appHtml}</div>
 <noscript><p><a href="${esc(plain.url)}" data-testid="plain-link">${esc(plain.label)}</a></p></noscript>
 <script type="application/json" id="gatehouse-boot">${bootJson(boot)}</script>
 </body>

@@ -11,6 +11,7 @@ import { parseAnswerForm } from './answer-form.js';
 import type { PortalBoot, PortalPage } from './boot-data.js';
 import { openBrowserForNewWebSessions } from './browser-opener.js';
 import { fallbackPageHtml } from './fallback-page.js';
+import { choicePageHtml } from './choice-ssr.js';
 import { catalogT, pageCatalog } from './page-catalog.js';
 import { ASSET_HEADERS, ASSET_ROUTE, bundlePageHtml, PAGE_HEADERS } from './page-html.js';
 // The Markdown renderer (marked + sanitize-html) is loaded on the first page that needs it, not at hub start.
@@ -51,8 +52,9 @@ const channelState = (status: ChannelStatus | undefined) => (status ? { state: s
  * for new web interactions. A choice page opened with a gate link (no credential) shows that gate alone.
  */
 export const webPortalPlugin: HubPlugin = (app, ctx) => {
-  const bundle = loadWebBundle(webDistDir());
-  if (!bundle) ctx.log.warn(`web portal bundle not found in ${webDistDir()}; serving the inline fallback pages (run npm run build)`);
+  const webDist = webDistDir();
+  const bundle = loadWebBundle(webDist);
+  if (!bundle) ctx.log.warn(`web portal bundle not found in ${webDist}; serving the inline fallback pages (run npm run build)`);
   openBrowserForNewWebSessions(ctx);
 
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -81,7 +83,8 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
     const status = unknown ? 404 : error ? 400 : 200;
     const title = boot.session ? `${boot.session.request.title} · gatehouse` : 'gatehouse';
     const t = catalogT(boot.catalog);
-    const html = bundle && !plain ? bundlePageHtml(bundle, boot, title, { url: `${path}?${PLAIN}`, label: t('plain.open') }) : fallbackPageHtml(boot, t, boot.prompt_html ?? '', error);
+    const appHtml = bundle && !plain ? choicePageHtml(webDist, boot, (err) => ctx.log.warn({ err: err.message }, 'the choice page could not be rendered by the hub; the bundle draws it')) : '';
+    const html = bundle && !plain ? bundlePageHtml(bundle, boot, title, { url: `${path}?${PLAIN}`, label: t('plain.open') }, appHtml) : fallbackPageHtml(boot, t, boot.prompt_html ?? '', error);
     return reply.code(status).headers(PAGE_HEADERS).send(html);
   };
 
@@ -115,6 +118,7 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
       }
       if (ctx.sessions.get(session.id).status === 'pending') throw err;
     }
-    return reply.code(303).header('location', `/choice/${encodeURIComponent(session.id)}?${PLAIN}`).send();
+    // The page's own form (the hub's first HTML, used before the bundle ran) goes back to the page, the plain one to itself.
+    return reply.code(303).header('location', `/choice/${encodeURIComponent(session.id)}${form.get('from') === 'page' ? '' : `?${PLAIN}`}`).send();
   });
 };

@@ -20,7 +20,8 @@ export const i18n = {
 export function initI18n(language: Language, catalog: Catalog): void {
   catalogs[language] = catalog;
   current = language;
-  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+  // The hub renders a choice page's first HTML with these too (web/ssr/): no document there.
+  if (typeof document !== 'undefined') document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
 }
 
 /** Whole catalogs fetched (or being fetched), by language; one request each. */

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { t } from '../config/i18n.js';
 import { useServices } from '../state/app-context.js';
 import { useStore } from '../state/app-store.js';
@@ -11,8 +11,14 @@ const DISMISSED = 'gatehouse.notify.dismissed';
 export function NotifyPrompt() {
   const { store, socket } = useServices();
   const enabled = useStore(store, (s) => s.settings.notifications.enabled);
-  const [state, setState] = useState(() => (notificationsSupported() ? Notification.permission : 'denied'));
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED) === '1');
+  // Read once the page is live, not in the first render: the hub renders a choice page's first HTML (web/ssr/), where
+  // there is no Notification or sessionStorage, and the page's first render must match it to take it over.
+  const [state, setState] = useState<NotificationPermission>('denied');
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    setState(notificationsSupported() ? Notification.permission : 'denied');
+    setDismissed(sessionStorage.getItem(DISMISSED) === '1');
+  }, []);
   if (!enabled || state !== 'default' || dismissed) return null;
   return (
     <div class="notify-prompt" role="region" aria-label={t('notify.ask')} data-testid="notify-prompt">

@@ -21,7 +21,7 @@ export function AnswerActions({ busy, cancelling, setCancelling, error, initialN
         <CancelPanel busy={busy} onBack={() => setCancelling(false)} onConfirm={onCancel} initialNote={initialNote} />
       ) : (
         <div class="actions">
-          <button type="submit" class="btn btn-primary" disabled={busy} data-testid="submit">
+          <button type="submit" name="action" value="submit" class="btn btn-primary" disabled={busy} data-testid="submit">
             {busy ? t('choice.sending') : t('common:action.submit')}
           </button>
           <button type="button" class="btn btn-danger" disabled={busy} onClick={() => setCancelling(true)} data-testid="cancel">

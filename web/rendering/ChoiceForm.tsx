@@ -50,14 +50,19 @@ export function ChoiceForm({ session }: { session: ChoiceSessionView }) {
   const problem = tried ? selectionProblem(request, draft.selected_ids, draft.free_text) : null;
 
   return (
+    // method and action: the same form posts to the no-script route when the bundle has not yet run (the hub sends
+    // this page's first HTML rendered, web/ssr/); the bundle's onSubmit sends it itself.
     <form
       class="answer"
       data-testid="answer-form"
+      method="post"
+      action={`/choice/${encodeURIComponent(session.id)}/answer`}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
+      <input type="hidden" name="from" value="page" />
       <fieldset class="options" disabled={busy}>
         <legend class="muted">{!multi ? t('choice.hintSingle') : request.min_selections === request.max_selections ? t('choice.hintExact', { count: request.max_selections }) : t('choice.hintMulti', { min: request.min_selections, max: request.max_selections })}</legend>
         {request.options.map((option, index) => (
@@ -82,13 +87,13 @@ export function ChoiceForm({ session }: { session: ChoiceSessionView }) {
       {request.allow_free_text && (
         <label class="field">
           <span>{t('choice.freeText')}</span>
-          <textarea rows={2} value={draft.free_text} placeholder={hint('choice.freeTextPlaceholder')} onInput={(e) => setDraft((d) => ({ ...d, free_text: e.currentTarget.value }))} data-testid="free-text" />
+          <textarea name="free_text" rows={2} value={draft.free_text} placeholder={hint('choice.freeTextPlaceholder')} onInput={(e) => setDraft((d) => ({ ...d, free_text: e.currentTarget.value }))} data-testid="free-text" />
         </label>
       )}
       {notes && (
         <label class="field">
           <span>{t('choice.globalNote')}</span>
-          <textarea rows={2} value={draft.global_annotation} placeholder={hint('choice.globalNotePlaceholder')} onInput={(e) => setDraft((d) => ({ ...d, global_annotation: e.currentTarget.value }))} data-testid="global-note" />
+          <textarea name="global_annotation" rows={2} value={draft.global_annotation} placeholder={hint('choice.globalNotePlaceholder')} onInput={(e) => setDraft((d) => ({ ...d, global_annotation: e.currentTarget.value }))} data-testid="global-note" />
         </label>
       )}
       {problem && (

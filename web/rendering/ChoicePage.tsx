@@ -22,7 +22,10 @@ export function ChoicePage() {
   const session = useStore(store, (s) => (boot.session_id ? s.sessions[boot.session_id] : undefined));
   const heading = useRef<HTMLHeadingElement>(null);
   // The page opens on the question (not on the header and the list): a screen reader reads it, Tab goes on from it.
-  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  // Not when the person is already in the form: the hub's first HTML can be used before the bundle takes it over.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus({ preventScroll: true });
+  }, []);
   if (!session) {
     return (
       <section class="card" data-testid="not-found">

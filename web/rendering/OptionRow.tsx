@@ -50,6 +50,7 @@ export function OptionRow({ option, group = 'choice', position, multi, checked, 
       {note !== null && (
         <input
           type="text"
+          name={group === 'choice' ? `note_${option.id}` : undefined}
           class="option-note"
           value={note}
           placeholder={notePlaceholder}

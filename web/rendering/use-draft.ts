@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChoiceDraft, ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { takeAdoptedDraft } from '../ssr/take-over.js';
 import { initialSelection } from './selection.js';
 
 const SAVE_AFTER_MS = 300;
@@ -62,6 +63,13 @@ export function useDraft(session: ChoiceSessionView) {
       return next;
     });
   };
+
+  // What the person did in the hub's rendered form before the bundle ran (web/ssr/take-over.ts): adopted before the
+  // next paint, and saved as a draft like any change made here.
+  useLayoutEffect(() => {
+    const taken = takeAdoptedDraft(session.id);
+    if (taken) setDraft(() => taken);
+  }, []);
 
   /** Stop saving (the session is being answered). */
   const discard = () => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
+import type { PortalBoot } from '../../server/web-portal/boot-data.js';
 
 export type Connection = 'connecting' | 'open' | 'closed';
 
@@ -17,6 +18,17 @@ export interface AppState {
 }
 
 type Listener = (state: AppState) => void;
+
+/** The page's first state, from what the hub embedded: the same in the browser and in the hub's render (web/ssr/). */
+export function stateFromBoot(boot: PortalBoot): AppState {
+  return {
+    settings: boot.settings,
+    interactions: boot.interactions,
+    activeTotal: boot.active_total,
+    sessions: boot.session ? { [boot.session.id]: boot.session } : {},
+    connection: 'connecting',
+  };
+}
 
 /** The page's one store: replaced immutably, listeners re-render. */
 export class AppStore {

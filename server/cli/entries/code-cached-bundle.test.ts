@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../package-info.js';
 import { runCodeCachedBundle } from './code-cached-bundle.js';
 
 // Each run of a bundle reports through this global what it saw (its module scope, its require, its file names).
@@ -76,5 +79,36 @@ describe('runCodeCachedBundle', () => {
     expect(await runCodeCachedBundle(bundle)).toBe('not written');
     expect(seen().runs).toBe(1);
     expect(existsSync(`${cache}.${process.pid}.tmp`)).toBe(false);
+  });
+});
+
+describe('codeCacheChunks', () => {
+  let dir: string;
+  const chunk = (name: string) => join(dir, 'chunks', name);
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'code-cache-chunks-'));
+    mkdirSync(join(dir, 'chunks'));
+    writeFileSync(chunk('a.cjs'), "exports.fromB = require('./b.cjs').b; exports.file = __filename; exports.dir = __dirname; exports.self = this === module.exports;");
+    writeFileSync(chunk('b.cjs'), 'module.exports = { b: 40 + 2 };');
+    writeFileSync(join(dir, 'outside.cjs'), 'module.exports = 1;');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  // A child process (the built file): the handler goes into that process's module loader.
+  const run = async (code: string) => {
+    const entry = join(packageRoot, 'dist', 'server', 'cli', 'entries', 'code-cached-bundle.js');
+    const script = `const { codeCacheChunks } = await import(${JSON.stringify(pathToFileURL(entry).href)}); const { createRequire } = await import('node:module'); const require = createRequire(${JSON.stringify(join(dir, 'x.cjs'))}); codeCacheChunks(${JSON.stringify(join(dir, 'chunks'))}); ${code}`;
+    return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  };
+
+  it('runs a chunk as CommonJS of its folder, writes a cache per chunk as the process exits, then uses it', async () => {
+    const out = JSON.parse(await run("process.stdout.write(JSON.stringify({ a: require('./chunks/a.cjs'), outside: require('./outside.cjs') }));"));
+    expect(out).toEqual({ a: { fromB: 42, file: chunk('a.cjs'), dir: join(dir, 'chunks'), self: true }, outside: 1 });
+    expect(existsSync(`${chunk('a.cjs')}.v8cache`)).toBe(true);
+    expect(existsSync(`${chunk('b.cjs')}.v8cache`)).toBe(true);
+    expect(existsSync(join(dir, 'outside.cjs.v8cache'))).toBe(false);
+    const written = readFileSync(`${chunk('a.cjs')}.v8cache`);
+    expect(JSON.parse(await run("process.stdout.write(JSON.stringify(require('./chunks/a.cjs')));")).fromB).toBe(42);
+    expect(readFileSync(`${chunk('a.cjs')}.v8cache`).equals(written)).toBe(true); // used, not written again
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import Module, { createRequire } from 'node:module';
+import { dirname, sep } from 'node:path';
 import { Script } from 'node:vm';
 
 /**
@@ -36,6 +36,41 @@ export async function runCodeCachedBundle(bundle: string): Promise<CodeCacheOutc
   if (cached && !script.cachedDataRejected) return 'used';
   await mod.exports.readyForCodeCache?.catch(() => undefined);
   return writeCache(cacheFile, key, script.createCachedData()) ? 'written' : 'not written';
+}
+
+/** The module loader's handlers by file extension (Node's own, not in its types). */
+type ExtensionHandler = (module: NodeModule & { exports: unknown }, filename: string) => void;
+const extensions = (Module as unknown as { _extensions: Record<string, ExtensionHandler> })._extensions;
+
+/**
+ * Runs every CommonJS chunk that require() loads from `dir` through a V8 code cache beside it, as
+ * runCodeCachedBundle does for one bundle: for `gatehouse mcp`, whose first tool call loads ~1 MB of chunks (the
+ * MCP SDK, zod, the tools, pino) and spent most of that call compiling them. A chunk run without a usable cache gets
+ * one written `writeAfterMs` later, or as the process exits if sooner, so it holds the functions the first call
+ * compiled, not only the top level. Other files load as Node loads them.
+ */
+export function codeCacheChunks(dir: string, writeAfterMs = 1500): void {
+  const prefix = dir.endsWith(sep) ? dir : dir + sep;
+  const original = extensions['.cjs'] ?? extensions['.js'];
+  const toWrite: Array<{ cacheFile: string; key: Buffer; script: Script }> = [];
+  extensions['.cjs'] = (module, filename) => {
+    if (!filename.startsWith(prefix)) return original(module, filename);
+    const cacheFile = `${filename}.v8cache`;
+    const stat = statSync(filename);
+    const key = Buffer.from(`${stat.size}:${Math.trunc(stat.mtimeMs)}\n`);
+    const cached = readCache(cacheFile, key);
+    const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${readFileSync(filename, 'utf8')}\n})`, { filename, cachedData: cached });
+    const run = script.runInThisContext() as (exports: unknown, require: NodeRequire, module: object, filename: string, dirname: string) => void;
+    if (!cached || script.cachedDataRejected) {
+      if (!toWrite.length) {
+        const write = () => toWrite.splice(0).forEach((c) => writeCache(c.cacheFile, c.key, c.script.createCachedData()));
+        setTimeout(write, writeAfterMs).unref();
+        process.once('exit', write);
+      }
+      toWrite.push({ cacheFile, key, script });
+    }
+    run.call(module.exports, module.exports, createRequire(filename), module, filename, dirname(filename));
+  };
 }
 
 function readCache(cacheFile: string, key: Buffer): Buffer | undefined {
