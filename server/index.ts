@@ -27,7 +27,7 @@ export { TaskRunner } from './orchestrator/task-runner.js';
 export { AgentRunner, type AgentRunnerOptions, type AgentRunnerEvents } from './orchestrator/agent-runner.js';
 export { AdapterRegistry, AdapterConfigError } from './orchestrator/adapter-registry.js';
 export { adapterFromConfig, type IAgentAdapter, type LaunchConfig, type LaunchRequest } from './orchestrator/adapter.js';
-export { adapterConfigSchema, type AdapterConfig } from './orchestrator/adapter-schema.js';
+export { adapterConfigSchema, type AdapterConfig } from './agents/adapter-schema.js';
 export { BUILTIN_ADAPTERS } from './orchestrator/builtin-adapters.js';
 export { pressEnter, pressEnterWhen, answerPrompt, chooseOption, sendKeys, compileHandler, resolveWithHandlers } from './orchestrator/standard-handlers.js';
 export type { AutoPolicy, HandlerContext, PolicyAction, PolicyHandler } from './orchestrator/policy-types.js';

@@ -58,7 +58,7 @@ export interface AgentHooks {
   /**
    * Where the CLI takes a settings file for one run without touching the person's own: an environment variable
    * naming its system-defaults file (lowest precedence; hook lists from all files are concatenated). Null: the
-   * per-run wiring is the CLI's own (agent-hooks-launch.ts).
+   * per-run wiring is the CLI's own (<id>/launch.ts).
    */
   systemDefaults: SystemDefaultsFile | null;
 }

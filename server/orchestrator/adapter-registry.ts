@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describeProblems, problemsFromZod } from '../../shared/validation-error.js';
-import { adapterConfigSchema, type AdapterConfig } from './adapter-schema.js';
+import { adapterConfigSchema, type AdapterConfig } from '../agents/adapter-schema.js';
 import { adapterFromConfig, type IAgentAdapter } from './adapter.js';
 import { BUILTIN_ADAPTERS } from './builtin-adapters.js';
 

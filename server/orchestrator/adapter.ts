@@ -1,4 +1,4 @@
-import type { AdapterConfig } from './adapter-schema.js';
+import type { AdapterConfig } from '../agents/adapter-schema.js';
 import type { AutoPolicy } from './policy-types.js';
 import { compileHandler } from './standard-handlers.js';
 import type { KnownDialog } from './screen-dialogs.js';
@@ -36,7 +36,7 @@ export interface IAgentAdapter {
   getLaunchConfig(request: LaunchRequest): LaunchConfig;
   readonly autoPolicy?: AutoPolicy;
   readonly detect: ScreenDetection;
-  /** The agent CLI whose own hooks are wired in per run (agent-hooks-launch.ts), if any. */
+  /** The agent CLI whose own hooks are wired in per run (server/agents/<id>/launch.ts), if any. */
   readonly hooks?: string;
   /** Dialogs known by their own words (screen-dialogs.ts). */
   readonly dialogs?: readonly KnownDialog[];

@@ -1,13 +1,9 @@
-import type { AdapterConfigInput } from './adapter-schema.js';
-import { aiderAdapter } from './adapters/aider.js';
-import { claudeAdapter } from './adapters/claude.js';
-import { codexAdapter } from './adapters/codex.js';
-import { geminiAdapter } from './adapters/gemini.js';
-import { qwenAdapter } from './adapters/qwen.js';
+import type { AdapterConfigInput } from '../agents/adapter-schema.js';
+import { agentClis } from '../agents/registry.js';
 
 /**
- * Launch configs for common programs, as data: the agent CLIs one file each in adapters/ (with a test beside
- * each, fed screens recorded from the real CLI), the generic ones here. Users extend or override any of them
+ * Launch configs for common programs, as data: the agent CLIs from their folders (server/agents/<id>/adapter.ts,
+ * each with a test beside it fed screens recorded from the real CLI), the generic ones here. Users extend or override any of them
  * in <data dir>/adapters.yaml without code changes (see docs/orchestrator.md).
  * `command` is the generic "any command" adapter: the task names the program.
  */
@@ -28,9 +24,5 @@ export const BUILTIN_ADAPTERS: Record<string, AdapterConfigInput> = {
     args: ['-i', '-q'],
     detect: { idle: ['^>>> ?$'] },
   },
-  claude: claudeAdapter,
-  codex: codexAdapter,
-  gemini: geminiAdapter,
-  qwen: qwenAdapter,
-  aider: aiderAdapter,
+  ...Object.fromEntries(agentClis.map((cli) => [cli.id, cli.adapter])),
 };

@@ -7,7 +7,7 @@ import { problemsFromZod, RequestValidationError } from '../../shared/validation
 import { agentParam, permissionInput } from '../agents/hook-request.js';
 import { type Orchestrator, UnknownTaskError } from './orchestrator.js';
 import type { HookAnswer } from './task-hook-questions.js';
-import { TASK_HOOK_WAIT_SECONDS } from './agent-hooks-launch.js';
+import { TASK_HOOK_WAIT_SECONDS } from '../agents/launch.js';
 
 const bodySchema = z.strictObject({
   input: z.record(z.string(), z.unknown(), { error: 'must be the hook input object the CLI sent' }),

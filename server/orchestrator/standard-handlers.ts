@@ -1,5 +1,5 @@
 import type { KeyName } from '../pty/index.js';
-import type { HandlerSpec } from './handler-spec.js';
+import type { HandlerSpec } from '../agents/handler-spec.js';
 import type { HandlerContext, PolicyAction, PolicyHandler } from './policy-types.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claudeHooks } from '../agents/claude.js';
+import { claudeHooks } from '../agents/claude/hooks.js';
 import { chooseOption } from './standard-handlers.js';
 import { DENIED_MESSAGE, TaskHookQuestions } from './task-hook-questions.js';
 import type { InteractionView, TaskState } from './task-types.js';

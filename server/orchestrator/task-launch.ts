@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { IAgentAdapter } from './adapter.js';
 import type { TerminalLaunch } from './task-terminal.js';
 import type { TaskDefinition } from './workflow-schema.js';
-import { launchWithAgentHooks, type HookedLaunch } from './agent-hooks-launch.js';
+import { launchWithAgentHooks, type HookedLaunch } from '../agents/launch.js';
 
 export interface TaskLaunchRequest {
   definition: TaskDefinition;

@@ -4,7 +4,7 @@ import { problemsFromZod, RequestValidationError } from '../../shared/validation
 import { AdapterConfigError } from './adapter-registry.js';
 import { Orchestrator, UnknownTaskError } from './orchestrator.js';
 import { taskView } from './task-views.js';
-import { keyNameSchema } from './handler-spec.js';
+import { keyNameSchema } from '../agents/handler-spec.js';
 
 const runBody = z.strictObject({
   /** The workflow definition (as in a workflow file). */

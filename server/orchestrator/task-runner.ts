@@ -8,7 +8,7 @@ import { compileHandler, resolveWithHandlers } from './standard-handlers.js';
 import type { TaskTerminal, TerminalFactory, TerminalWait } from './task-terminal.js';
 import type { InteractionView, TaskState } from './task-types.js';
 import type { TaskDefinition } from './workflow-schema.js';
-import type { HookedLaunch } from './agent-hooks-launch.js';
+import type { HookedLaunch } from '../agents/launch.js';
 import { planTaskLaunch } from './task-launch.js';
 import { TaskHookQuestions } from './task-hook-questions.js';
 import { TaskScreenQuestions } from './task-screen-questions.js';

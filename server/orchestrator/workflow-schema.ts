@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handlerSpecSchema } from './handler-spec.js';
+import { handlerSpecSchema } from '../agents/handler-spec.js';
 
 /**
  * A workflow file (JSON or YAML): ordered stages, each with tasks that run in parallel.

@@ -3,7 +3,7 @@
 // the only gate, so a hook that is off while yolo is on would run every command unasked (seen before this guard:
 // a workspace `hooksConfig.enabled: false` ran the stand-in's command with no question, and
 // `security.disableYoloMode` ended the task with exit 52). The launch reads the settings Gemini reads
-// (server/orchestrator/hook-guard.ts) and then runs Gemini without yolo: its own dialog asks, on screen.
+// (server/agents/gemini/settings-guard.ts) and then runs Gemini without yolo: its own dialog asks, on screen.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
 // the real reader: what a task under `gatehouse run` relays to a person and what the built-in policy does.
 import { describe, expect, it } from 'vitest';
 import { adapterOnRecordedScreens, adapterRelays } from '../../../test/support/adapter-on-screens.js';
-import { claudeAdapter } from './claude.js';
+import { claudeAdapter } from './adapter.js';
 
 describe('claude adapter on recorded Claude Code screens', () => {
   const adapter = adapterOnRecordedScreens('claude', claudeAdapter, { allowOnce: 'Yes', permissionScreens: ['permission', 'permission-60cols'] });

@@ -2,7 +2,7 @@
 // the real reader: what a task under `gatehouse run` relays to a person and what the built-in policy does.
 import { describe, expect, it } from 'vitest';
 import { adapterOnRecordedScreens, adapterRelays } from '../../../test/support/adapter-on-screens.js';
-import { geminiAdapter } from './gemini.js';
+import { geminiAdapter } from './adapter.js';
 
 describe('gemini adapter on recorded Gemini CLI screens', () => {
   const adapter = adapterOnRecordedScreens('gemini', geminiAdapter, { allowOnce: 'Allow once', permissionScreens: ['permission', 'permission-60cols'] });

@@ -13,8 +13,8 @@
 // hooks of its settings only in a trusted folder. Per run: GEMINI_CLI_HOME names the folder holding `.gemini/`
 // (Gemini's system-defaults file is no way in: it is read only when root owns it and every folder above it).
 import { join } from 'node:path';
-import type { AgentHooks, HookDecision, HookReply } from './agent-hooks.js';
-import { parsePermissionRequest } from './permission-request-hook.js';
+import type { AgentHooks, HookDecision, HookReply } from '../agent-hooks.js';
+import { parsePermissionRequest } from '../permission-request-hook.js';
 
 /**
  * Gemini's own read-only tools (its policies/read-only.toml: allowed without asking in every mode) and its

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { handlerSpecSchema } from './handler-spec.js';
-import { hookAgents } from '../agents/hook-agents.js';
+import { hookAgents } from './hook-agents.js';
 
 const pattern = z.string({ error: 'must be a regular expression' }).refine(
   (source) => {
@@ -16,7 +16,7 @@ const pattern = z.string({ error: 'must be a regular expression' }).refine(
 
 /**
  * An adapter written as data: how to launch a CLI and how to read it. Built-in ones live in
- * builtin-adapters.ts; users add or override them in <data dir>/adapters.{yaml,yml,json} with the same shape.
+ * <id>/adapter.ts (and the orchestrator's builtin-adapters.ts); users add or override them in <data dir>/adapters.{yaml,yml,json} with the same shape.
  */
 export const adapterConfigSchema = z.strictObject({
   description: z.string().optional(),

@@ -1,10 +1,9 @@
 // The qwen adapter on screens recorded from the real Qwen Code (test/fixtures/agent-screens/qwen/), read by the
 // real reader: what a task under `gatehouse run` relays to a person and what the built-in policy does.
 import { describe, expect, it } from 'vitest';
-import { adapterOnRecordedScreens, adapterRelays } from '../../../test/support/adapter-on-screens.js';
-import { adapterFromConfig } from '../adapter.js';
+import { adapterFromConfig, adapterOnRecordedScreens, adapterRelays } from '../../../test/support/adapter-on-screens.js';
 import { adapterConfigSchema } from '../adapter-schema.js';
-import { qwenAdapter } from './qwen.js';
+import { qwenAdapter } from './adapter.js';
 
 describe('qwen adapter on recorded Qwen Code screens', () => {
   const adapter = adapterOnRecordedScreens('qwen', qwenAdapter, { allowOnce: 'Yes, allow once', permissionScreens: ['permission', 'permission-60cols'] });

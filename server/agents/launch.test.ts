@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launchWithAgentHooks, taskDir } from './agent-hooks-launch.js';
+import { launchWithAgentHooks, taskDir } from './launch.js';
 
 let root: string;
 beforeEach(() => (root = mkdtempSync(join(tmpdir(), 'gatehouse-hooks-launch-'))));

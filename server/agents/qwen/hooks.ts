@@ -4,8 +4,8 @@
 // timeouts are in milliseconds. Per run: QWEN_CODE_SYSTEM_DEFAULTS_PATH names a settings file of lowest
 // precedence whose hook lists are added to the person's.
 import { dirname, join } from 'node:path';
-import type { AgentHooks } from './agent-hooks.js';
-import { parsePermissionRequest, permissionRequestReply } from './permission-request-hook.js';
+import type { AgentHooks } from '../agent-hooks.js';
+import { parsePermissionRequest, permissionRequestReply } from '../permission-request-hook.js';
 
 const systemSettingsPath = (env: Record<string, string | undefined>) => env.QWEN_CODE_SYSTEM_SETTINGS_PATH ?? '/etc/qwen-code/settings.json';
 

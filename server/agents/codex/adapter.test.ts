@@ -1,10 +1,9 @@
 // The codex adapter on screens recorded from the real Codex (test/fixtures/agent-screens/codex/), read by the real
 // reader: what a task under `gatehouse run` relays to a person and what the built-in policy does.
 import { describe, expect, it } from 'vitest';
-import { adapterOnRecordedScreens, adapterRelays } from '../../../test/support/adapter-on-screens.js';
-import { adapterFromConfig } from '../adapter.js';
+import { adapterFromConfig, adapterOnRecordedScreens, adapterRelays } from '../../../test/support/adapter-on-screens.js';
 import { adapterConfigSchema } from '../adapter-schema.js';
-import { codexAdapter } from './codex.js';
+import { codexAdapter } from './adapter.js';
 
 describe('codex adapter on recorded Codex screens', () => {
   const adapter = adapterOnRecordedScreens('codex', codexAdapter, { allowOnce: 'Yes, proceed (y)', permissionScreens: ['permission', 'permission-60cols'] });

@@ -4,8 +4,8 @@
 // ("Hooks need review" on its next start; the trust is a hash in config.toml), or for one run with
 // --dangerously-bypass-hook-trust.
 import { join } from 'node:path';
-import type { AgentHooks } from './agent-hooks.js';
-import { parsePermissionRequest, permissionRequestReply } from './permission-request-hook.js';
+import type { AgentHooks } from '../agent-hooks.js';
+import { parsePermissionRequest, permissionRequestReply } from '../permission-request-hook.js';
 
 export const codexHooks: AgentHooks = {
   id: 'codex',
