@@ -6,7 +6,7 @@ import { interactionsRoutes } from './routes/interactions-routes.js';
 import { historyRoutes } from './routes/history-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { wsRoute } from './routes/ws-route.js';
-import { orchestratorPlugin } from '../orchestrator/hub-plugin.js';
+import { orchestratorPlugin } from '../orchestrator/face/hub-plugin.js';
 import { webPortalPlugin } from '../web-portal/portal-plugin.js';
 import { warmFirstPage } from '../web-portal/warm-first-page.js';
 import { resolverPlugin } from '../resolver/resolver-plugin.js';

@@ -4,11 +4,11 @@
 // would pick to allow it once. `adapterRelays` is what the adapter makes of one recorded screen under
 // `gatehouse run`: the wait a person is asked, how it is classified, what the built-in policy does.
 import { expect, it } from 'vitest';
-import { adapterFromConfig, type IAgentAdapter } from '../../server/orchestrator/adapter.js';
+import { adapterFromConfig, type IAgentAdapter } from '../../server/orchestrator/adapters/adapter.js';
 import { adapterConfigSchema, type AdapterConfigInput } from '../../server/agents/adapter-schema.js';
-import { insideTerminal, relayedWait } from '../../server/orchestrator/screen-dialogs.js';
-import { resolveWithHandlers } from '../../server/orchestrator/standard-handlers.js';
-import { classifyWait } from '../../server/orchestrator/wait-classifier.js';
+import { insideTerminal, relayedWait } from '../../server/orchestrator/policy/screen-dialogs.js';
+import { resolveWithHandlers } from '../../server/orchestrator/policy/standard-handlers.js';
+import { classifyWait } from '../../server/orchestrator/task/wait-classifier.js';
 import { recordedScreen } from './recorded-screen.js';
 
 /** How the orchestrator builds an adapter from its data: for the agents' tests, which import nothing of it directly. */
