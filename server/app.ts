@@ -1,17 +1,23 @@
-import type { HubContext, HubPlugin } from './context.js';
-import { healthRoute } from './routes/health-route.js';
-import { sessionsRoutes } from './routes/sessions-routes.js';
-import { sessionWaitsRoute } from './routes/session-waits-route.js';
-import { interactionsRoutes } from './routes/interactions-routes.js';
-import { historyRoutes } from './routes/history-routes.js';
-import { settingsRoutes } from './routes/settings-routes.js';
-import { wsRoute } from './routes/ws-route.js';
-import { orchestratorPlugin } from '../orchestrator/face/hub-plugin.js';
-import { webPortalPlugin } from '../web-portal/portal-plugin.js';
-import { warmFirstPage } from '../web-portal/warm-first-page.js';
-import { resolverPlugin } from '../resolver/resolver-plugin.js';
-import { channelsPlugin } from '../channels/channels-plugin.js';
-import { hooksRoute } from '../agents/hooks-route.js';
+// The root above the features: the hub's plugin list (what the hub hosts, in registration order) and the hub
+// started with it. The hub (server/hub/) imports no feature; each feature imports the hub's context.
+import type { HubConfig } from './config/hub-config.js';
+import type { Logger } from './logging/logger.js';
+import type { HubContext, HubFeatures, HubPlugin } from './hub/context.js';
+import { runHubWith, type RunningHub } from './hub/run-hub.js';
+import { healthRoute } from './hub/routes/health-route.js';
+import { sessionsRoutes } from './hub/routes/sessions-routes.js';
+import { sessionWaitsRoute } from './hub/routes/session-waits-route.js';
+import { interactionsRoutes } from './hub/routes/interactions-routes.js';
+import { historyRoutes } from './hub/routes/history-routes.js';
+import { settingsRoutes } from './hub/routes/settings-routes.js';
+import { wsRoute } from './hub/routes/ws-route.js';
+import { orchestratorPlugin } from './orchestrator/face/hub-plugin.js';
+import { webPortalPlugin } from './web-portal/portal-plugin.js';
+import { warmFirstPage } from './web-portal/warm-first-page.js';
+import { resolverPlugin } from './resolver/resolver-plugin.js';
+import { channelsPlugin } from './channels/channels-plugin.js';
+import { hooksRoute } from './agents/hooks-route.js';
+import { refuseGateLinkOnly } from './web-portal/gate-link-refusal.js';
 
 /** Every hub concern, in registration order. One line each. */
 export const hubPlugins: HubPlugin[] = [
@@ -31,3 +37,13 @@ export const hubPlugins: HubPlugin[] = [
 
 /** Work a just-started hub does once it listens and has written hub.json, so that the first request does not pay for it. */
 export const hubWarmUps: Array<(ctx: HubContext) => Promise<void>> = [warmFirstPage];
+
+const hubFeatures: HubFeatures = { plugins: hubPlugins, warmUps: hubWarmUps, refuseGateLinkOnly };
+
+/**
+ * Starts the hub with every feature: takes the data directory's hub lock (one hub per data dir), listens on
+ * 127.0.0.1 (the asked port, or a free one when it is taken), records itself in hub.json and exits when idle.
+ */
+export function runHub(config: HubConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<RunningHub> {
+  return runHubWith(hubFeatures, config, log, env);
+}

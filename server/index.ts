@@ -3,7 +3,8 @@
 // The hub and its clients (README: The hub, HTTP API).
 export { ensureHub, HubUnavailableError, type EnsureHubOptions } from './hub-client/ensure-hub.js';
 export { HubClient, HubRequestError } from './hub-client/hub-client.js';
-export { runHub, HubAlreadyRunningError, type RunningHub } from './hub/run-hub.js';
+export { runHub } from './app.js';
+export { HubAlreadyRunningError, type RunningHub } from './hub/run-hub.js';
 export { hubConfigFromEnv, DEFAULT_PORT, type HubConfig } from './config/hub-config.js';
 export { dataDir, dataPaths } from './config/data-paths.js';
 

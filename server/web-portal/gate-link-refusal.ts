@@ -11,7 +11,7 @@ const MESSAGE = 'this browser holds links to single questions only, and this is 
 export async function refuseGateLinkOnly(request: FastifyRequest, reply: FastifyReply, language: Language): Promise<FastifyReply> {
   const navigating = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html');
   if (!navigating) return reply.code(403).send({ error: { code: 'gate_link_only', message: MESSAGE } });
-  const [{ resources }, { esc }, { PAGE_HEADERS }] = await Promise.all([import('../../shared/i18n/resources.js'), import('../web-portal/html-escape.js'), import('../web-portal/page-html.js')]);
+  const [{ resources }, { esc }, { PAGE_HEADERS }] = await Promise.all([import('../../shared/i18n/resources.js'), import('./html-escape.js'), import('./page-html.js')]);
   const strings = resources[language].portal.gateLink;
   const html = `<!doctype html><html lang="${language === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>gatehouse</title></head>
 <body><main data-testid="gate-link-refused" style="font:15px/1.5 system-ui,sans-serif;max-width:40em;margin:40px auto;padding:0 16px"><h1>${esc(strings.refused)}</h1><p>${esc(strings.hint)}</p></main></body></html>
