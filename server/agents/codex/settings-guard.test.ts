@@ -1,29 +1,17 @@
 // The settings guard read the way Codex 0.169 layers its TOML files (the real CLI's behaviour under these
 // settings is in test/agents/codex-settings-guard.test.ts).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempRoot, write } from '../../../test/support/temp-root.js';
 import { describeSetting } from '../settings-layers.js';
 import { codexHooksOff } from './settings-guard.js';
 
-let rootDir: string;
-let root: string;
-beforeEach(() => {
-  rootDir = mkdtempSync(join(tmpdir(), 'gatehouse-hook-guard-'));
-  root = join(rootDir, 'main');
-});
-afterEach(() => rmSync(rootDir, { recursive: true, force: true }));
-
-function write(path: string, text: string): string {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-  return path;
-}
+const temp = tempRoot('gatehouse-hook-guard-');
 
 describe("Codex: features.hooks in its TOML layers", () => {
   function codex(files: { etcConfig?: string; person?: string; project?: string; managed?: string; requirements?: string }) {
-    const dir = mkdtempSync(join(rootDir, 'c-'));
+    const dir = mkdtempSync(join(temp.rootDir, 'c-'));
     const etc = join(dir, 'etc');
     const person = join(dir, 'home/.codex/config.toml');
     const cwd = join(dir, 'proj');

@@ -1,28 +1,16 @@
 // The settings guard read the way Gemini CLI 0.61 merges its files (the real CLI's behaviour under these
 // settings is in test/agents/gemini-settings-guard.test.ts).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempRoot, write } from '../../../test/support/temp-root.js';
 import { geminiFindings, geminiLayers, geminiPlan } from './settings-guard.js';
 
-let rootDir: string;
-let root: string;
-beforeEach(() => {
-  rootDir = mkdtempSync(join(tmpdir(), 'gatehouse-hook-guard-'));
-  root = join(rootDir, 'main');
-});
-afterEach(() => rmSync(rootDir, { recursive: true, force: true }));
-
-function write(path: string, text: string): string {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-  return path;
-}
+const temp = tempRoot('gatehouse-hook-guard-');
 
 const HOOK = '"/usr/bin/node" "/x/gatehouse-hook.cjs" gemini BeforeTool --wait 3600 --task "wf-1.agent"';
 
-function gemini(files: { systemDefaults?: unknown; user?: unknown; workspace?: unknown; system?: unknown }, root = mkdtempSync(join(rootDir, 'g-'))) {
+function gemini(files: { systemDefaults?: unknown; user?: unknown; workspace?: unknown; system?: unknown }, root = mkdtempSync(join(temp.rootDir, 'g-'))) {
   const cwd = join(root, 'proj');
   const env = { GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(root, 'etc/settings.json'), GEMINI_CLI_SYSTEM_DEFAULTS_PATH: join(root, 'etc/defaults.json') };
   if (files.systemDefaults) write(env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH, JSON.stringify(files.systemDefaults));
@@ -38,15 +26,15 @@ describe('Gemini CLI: yolo only while gatehouse’s hook is sure to run', () => 
   });
 
   it("the project's hooksConfig.enabled false: refused, naming the setting and the file", () => {
-    const plan = gemini({ workspace: { hooksConfig: { enabled: false } } }, root);
-    expect(plan.refuse).toContain(`gatehouse's hooks would not run in Gemini CLI: hooksConfig.enabled false in ${join(root, 'proj/.gemini/settings.json')}.`);
+    const plan = gemini({ workspace: { hooksConfig: { enabled: false } } }, temp.root);
+    expect(plan.refuse).toContain(`gatehouse's hooks would not run in Gemini CLI: hooksConfig.enabled false in ${join(temp.root, 'proj/.gemini/settings.json')}.`);
     expect(plan.yolo).toBe(false);
   });
 
   it('the last file that sets it wins: system settings over the workspace, the workspace over the user', () => {
     expect(gemini({ workspace: { hooksConfig: { enabled: false } }, system: { hooksConfig: { enabled: true } } }).yolo).toBe(true);
     expect(gemini({ user: { hooksConfig: { enabled: false } }, workspace: { hooksConfig: { enabled: true } } }).yolo).toBe(true);
-    expect(gemini({ systemDefaults: { hooksConfig: { enabled: false } } }, root).refuse).toContain(`in ${join(root, 'etc/defaults.json')}`);
+    expect(gemini({ systemDefaults: { hooksConfig: { enabled: false } } }, temp.root).refuse).toContain(`in ${join(temp.root, 'etc/defaults.json')}`);
   });
 
   it("hooksConfig.disabled naming the task's own hook command (a union of every file): refused", () => {
@@ -55,13 +43,13 @@ describe('Gemini CLI: yolo only while gatehouse’s hook is sure to run', () => 
   });
 
   it('security.disableYoloMode: runs without yolo (Gemini would exit 52), and says which file', () => {
-    const plan = gemini({ workspace: { security: { disableYoloMode: true } } }, root);
-    expect(plan).toEqual({ refuse: null, yolo: false, note: expect.stringContaining(`Gemini CLI refuses it: security.disableYoloMode true in ${join(root, 'proj/.gemini/settings.json')}`) });
+    const plan = gemini({ workspace: { security: { disableYoloMode: true } } }, temp.root);
+    expect(plan).toEqual({ refuse: null, yolo: false, note: expect.stringContaining(`Gemini CLI refuses it: security.disableYoloMode true in ${join(temp.root, 'proj/.gemini/settings.json')}`) });
   });
 
   it('a file that is not plain JSON (Gemini accepts comments): what it sets is unknown, so refused', () => {
-    write(join(root, 'proj/.gemini/settings.json'), '{ // the project\n "hooksConfig": { "enabled": false } }');
-    const plan = gemini({}, root);
+    write(join(temp.root, 'proj/.gemini/settings.json'), '{ // the project\n "hooksConfig": { "enabled": false } }');
+    const plan = gemini({}, temp.root);
     expect(plan.refuse).toMatch(/proj\/\.gemini\/settings\.json is not plain JSON \(.+\), so what it sets is unknown — gatehouse cannot tell/);
   });
 });

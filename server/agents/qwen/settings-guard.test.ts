@@ -1,26 +1,14 @@
 // The settings guard read the way Qwen Code 0.15.10 merges its files (the real CLI's behaviour under these
 // settings is in test/agents/qwen-settings-guard.test.ts).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempRoot, write } from '../../../test/support/temp-root.js';
 import { qwenFindings, qwenLayers, qwenPlan } from './settings-guard.js';
 
-let rootDir: string;
-let root: string;
-beforeEach(() => {
-  rootDir = mkdtempSync(join(tmpdir(), 'gatehouse-hook-guard-'));
-  root = join(rootDir, 'main');
-});
-afterEach(() => rmSync(rootDir, { recursive: true, force: true }));
+const temp = tempRoot('gatehouse-hook-guard-');
 
-function write(path: string, text: string): string {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-  return path;
-}
-
-function qwen(files: { user?: unknown; workspace?: unknown; system?: unknown; workspaceText?: string }, root = mkdtempSync(join(rootDir, 'q-'))) {
+function qwen(files: { user?: unknown; workspace?: unknown; system?: unknown; workspaceText?: string }, root = mkdtempSync(join(temp.rootDir, 'q-'))) {
   const cwd = join(root, 'proj');
   const env = { QWEN_CODE_SYSTEM_SETTINGS_PATH: join(root, 'etc/qwen.json') };
   if (files.system) write(env.QWEN_CODE_SYSTEM_SETTINGS_PATH, JSON.stringify(files.system));
@@ -36,10 +24,10 @@ describe('Qwen Code: its hooks on, and asked whenever a tool runs', () => {
   });
 
   it('disableAllHooks: the hooks do not run (its own dialog asks on screen), and the note names the file', () => {
-    const plan = qwen({ workspace: { disableAllHooks: true } }, root);
+    const plan = qwen({ workspace: { disableAllHooks: true } }, temp.root);
     expect(plan.hooksRun).toBe(false);
     expect(plan.args).toEqual([]);
-    expect(plan.note).toBe(`gatehouse's hooks would not run (disableAllHooks true in ${join(root, 'proj/.qwen/settings.json')}): Qwen Code's own dialog asks, on screen`);
+    expect(plan.note).toBe(`gatehouse's hooks would not run (disableAllHooks true in ${join(temp.root, 'proj/.qwen/settings.json')}): Qwen Code's own dialog asks, on screen`);
   });
 
   it('tools.approvalMode yolo or auto-edit from any file: --approval-mode default; plan and default stay', () => {
@@ -49,9 +37,9 @@ describe('Qwen Code: its hooks on, and asked whenever a tool runs', () => {
   });
 
   it('standing allow rules are named (the person’s or the project’s own yes: not overridden)', () => {
-    const plan = qwen({ workspace: { permissions: { allow: ['Bash(git *)'] } } }, root);
+    const plan = qwen({ workspace: { permissions: { allow: ['Bash(git *)'] } } }, temp.root);
     expect(plan.args).toEqual([]);
-    expect(plan.note).toBe(`Qwen Code runs what permissions.allow ["Bash(git *)"] in ${join(root, 'proj/.qwen/settings.json')} allows without asking (no hook is asked)`);
+    expect(plan.note).toBe(`Qwen Code runs what permissions.allow ["Bash(git *)"] in ${join(temp.root, 'proj/.qwen/settings.json')} allows without asking (no hook is asked)`);
   });
 
   it('a file that is not plain JSON: taken as hooks off and tools unasked', () => {
