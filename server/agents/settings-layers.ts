@@ -6,8 +6,9 @@
 // setting and its file, leave yolo out, or run in the default approval mode and say why. Hard rule: a command never
 // runs because hooks were off while yolo was on (at run time too: task-hook-proof.ts waits for Gemini's SessionStart).
 // One file per CLI reads its own: codex/, gemini/, qwen/settings-guard.ts; what they share is here.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
+import { readSettingsFile } from './settings-file.js';
 
 /** One settings file the CLI reads, lowest precedence first. `settings` null: absent; `unreadable`: not plain JSON (or TOML). */
 export interface SettingsLayer {
@@ -41,15 +42,10 @@ export interface GuardFindings {
 
 export function readLayer(file: string, parse: (text: string) => unknown = JSON.parse): SettingsLayer {
   if (!existsSync(file)) return { file, settings: null };
-  let parsed: unknown;
-  try {
-    parsed = parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    // Its first line: a parser's error may go on with an excerpt of the file.
-    return { file, settings: null, unreadable: (err as Error).message.split('\n')[0] };
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { file, settings: null, unreadable: 'not a JSON object' };
-  return { file, settings: parsed as Record<string, unknown> };
+  const read = readSettingsFile(file, parse);
+  if (read.ok) return { file, settings: read.settings };
+  // Its first line: a parser's error may go on with an excerpt of the file.
+  return { file, settings: null, unreadable: read.reason === null ? 'not a JSON object' : read.reason.split('\n')[0] };
 }
 
 /** A Codex config layer (TOML, read by smol-toml). */

@@ -1,10 +1,10 @@
 // What every agent CLI's per-run hook wiring shares (each CLI's own is <id>/launch.ts; launch.ts picks it): the
 // task's folder, gatehouse's hook entries for the task, and the person's settings read and carried in.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentHooks } from './agent-hooks.js';
 import { hookCommandLine } from './hook-command-line.js';
-import { gatehouseEntry, hookTimeout, isGatehouseHook } from './hooks-file.js';
+import { gatehouseEntry, hookTimeout, isGatehouseHook, withHookGroups } from './hooks-file.js';
+import { readSettingsFile } from './settings-file.js';
 
 /** How long a task's permission hook waits for the person before the CLI's own dialog asks (seconds). */
 export const TASK_HOOK_WAIT_SECONDS = 3600;
@@ -73,24 +73,16 @@ export function hookGroups(agent: AgentHooks, taskId: string): Record<string, un
 
 /** A settings file's text with the task's hooks added after the hooks it already lists (`only`: just these events). */
 export function withTaskHooks(settings: Record<string, any>, agent: AgentHooks, taskId: string, only?: string[]): string {
-  const hooks: Record<string, unknown[]> = { ...(settings.hooks ?? {}) };
-  for (const [event, groups] of Object.entries(hookGroups(agent, taskId))) {
-    if (!only || only.includes(event)) hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), ...groups];
-  }
-  return `${JSON.stringify({ ...settings, hooks }, null, 2)}\n`;
+  const groups = Object.entries(hookGroups(agent, taskId)).filter(([event]) => !only || only.includes(event));
+  return withHookGroups(settings, Object.fromEntries(groups));
 }
 
+/** A settings file the task's own copy is made from: a problem fails the launch, naming the file. */
 export function readSettingsObject(path: string): Record<string, any> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new Error(`${path}: not valid JSON (${(err as Error).message})`);
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path}: must hold a JSON object`);
-  const hooks = (parsed as Record<string, unknown>).hooks;
-  if (hooks !== undefined && (!hooks || typeof hooks !== 'object' || Array.isArray(hooks))) throw new Error(`${path}: "hooks" must be an object`);
-  return parsed as Record<string, any>;
+  const read = readSettingsFile(path);
+  if (!read.ok) throw new Error(read.reason === null ? `${path}: must hold a JSON object` : `${path}: not valid JSON (${read.reason})`);
+  if (!read.hooksObject) throw new Error(`${path}: "hooks" must be an object`);
+  return read.settings;
 }
 
 /** The person's hook groups without a `gatehouse hooks install`ed one (the task's hook takes its place). */

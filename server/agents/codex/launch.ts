@@ -1,8 +1,9 @@
 // Codex's per-run hook wiring: a task-owned CODEX_HOME (the shared parts: ../task-hook-files.ts).
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentHooks } from '../agent-hooks.js';
+import { readSettingsFile } from '../settings-file.js';
 import { describeSetting, readTomlLayer } from '../settings-layers.js';
 import { withoutGatehouseHooks, withTaskHooks, type HookedLaunch, type LaunchContext } from '../task-hook-files.js';
 import { codexHooksOff } from './settings-guard.js';
@@ -60,11 +61,7 @@ export function codexLaunch({ agent, dir, request, env, cleanup, events }: Launc
 
 /** The hook groups of the person's Codex hooks.json, without a `gatehouse hooks install`ed one. */
 function readHooksJson(path: string, agent: AgentHooks): Record<string, unknown[]> {
-  let hooks: unknown;
-  try {
-    hooks = JSON.parse(readFileSync(path, 'utf8'))?.hooks;
-  } catch {
-    return {};
-  }
-  return withoutGatehouseHooks(hooks, agent);
+  // One that cannot be read counts as none: gatehouse's own hooks.json takes its place.
+  const read = readSettingsFile(path);
+  return read.ok ? withoutGatehouseHooks(read.settings.hooks, agent) : {};
 }
