@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { killMarkedProcesses, pickOption, keyNamed, pressInTurn, PtyProgram, typeAnswer, type Key } from '../../pty/index.js';
 import { readMenu } from './menu-reading.js';
+import { InputGuard } from './input-guard.js';
 import { AGENT_STATE_OSC, parseAgentState, type AgentState } from './agent-state-osc.js';
 import type { ChooseResult, TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
 /** Transcripts up to this size are replayed to a client that attaches (colours and all); beyond, the visible rows. */
@@ -79,18 +80,13 @@ export class PtyTaskTerminal implements TaskTerminal {
   }
 
   /** While keys are pressed and checked, waits are the acting's own: none is reported (one is after it). */
-  private async acting<T>(act: () => Promise<T>): Promise<T> {
-    this.busy++;
+  private acting<T>(act: () => Promise<T>): Promise<T> {
     this.submitted = false;
-    try {
-      return await act();
-    } finally {
-      this.busy--;
-      this.poke();
-    }
+    return this.input.during(act);
   }
 
-  private busy = 0;
+  /** Keys being pressed and checked; each acting's end makes the watch look again. */
+  private readonly input = new InputGuard(() => this.poke());
   /** Inputs written so far (every key, a person's or gatehouse's own): a wait concluded across one is stale. */
   private inputs = 0;
   /** What the screen showed (text and cursor) right before the last input was written. */
@@ -214,8 +210,8 @@ export class PtyTaskTerminal implements TaskTerminal {
       const inputs = this.inputs;
       const result = await this.program.waitForInput({ timeoutMs: 60 * 60_000 });
       if (result !== 'waiting' || this.exited) continue;
-      const holds = this.busy === 0 && (await this.stillWaiting(inputs));
-      if (this.busy > 0) {
+      const holds = !this.input.active && (await this.stillWaiting(inputs));
+      if (this.input.active) {
         await new Promise<void>((resolve) => (this.wake = resolve));
         this.wake = null;
         continue;
