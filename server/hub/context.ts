@@ -30,7 +30,7 @@ export interface HubContext {
   channels: ChannelStatusBoard;
 }
 
-/** A hub concern: registers its routes and listeners. Listed explicitly in server/hub/plugins.ts. */
+/** A hub concern: registers its routes and listeners. Listed explicitly in server/app.ts. */
 export type HubPlugin = (app: FastifyInstance, ctx: HubContext) => Promise<void> | void;
 
 /**
