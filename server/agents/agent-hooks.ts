@@ -1,6 +1,6 @@
 // What gatehouse needs to know about one agent CLI's hooks: how its permission hook reports a tool call, how
 // an answer is written back, and where a person's own settings keep hooks (for `gatehouse hooks install`).
-// One file per CLI beside this one; the list is in hook-agents.ts.
+// Each CLI's own is <id>/hooks.ts; the CLIs are listed in registry.ts.
 
 export type HookDecision = 'allow' | 'deny' | 'ask';
 
