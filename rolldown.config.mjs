@@ -13,7 +13,7 @@
 // `gatehouse hook` is a build of its own too, in one CommonJS file (node starts it ~7 ms sooner than an ES module):
 // an agent CLI starts it on every permission request and waits for it.
 // node-pty is a native addon and stays external.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 
 // Chunk names carry content hashes: start from an empty folder so old chunks do not pile up.
 rmSync('dist/cli', { recursive: true, force: true });
@@ -54,6 +54,24 @@ function asciiLegalComments() {
   };
 }
 
+/**
+ * `gatehouse hook` answers an agent CLI's hooks and never launches one. The agents' registry (server/agents/registry.ts)
+ * names each CLI's per-run wiring too (server/agents/<id>/launch.ts, with its settings guard and the TOML parser):
+ * in the hook's bundle those modules are stubs, so the process an agent CLI starts and waits for on every permission
+ * request loads only the hook contracts (~29 KB instead of ~90 KB). The build fails if a launch file exports no function.
+ */
+function withoutAgentLaunches() {
+  return {
+    name: 'gatehouse:without-agent-launches',
+    load(id) {
+      if (!/\/dist\/server\/agents\/[a-z0-9-]+\/launch\.js$/.test(id.replaceAll('\\', '/'))) return null;
+      const names = [...readFileSync(id, 'utf8').matchAll(/^export (?:async )?function (\w+)/gm)].map((m) => m[1]);
+      if (names.length === 0) this.error(`${id}: exports no function; update withoutAgentLaunches in rolldown.config.mjs`);
+      return names.map((name) => `export const ${name} = undefined;\n`).join('');
+    },
+  };
+}
+
 const common = { platform: 'node', external: ['node-pty'] };
 // ASCII only (non-ASCII escaped) and no JSDoc: a file with one non-ASCII character becomes a two-byte string in V8,
 // so Node's start read and decoded the hub's 4 MB bundle as UTF-16 (≈8 MB; ~10–25 ms of a cold start) and V8 then
@@ -89,6 +107,7 @@ export default [
   {
     ...common,
     input: { 'gatehouse-hook': 'dist/server/cli/entries/hook-entry.js' },
+    plugins: [withoutAgentLaunches()],
     output: { ...output, format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
   },
 ];

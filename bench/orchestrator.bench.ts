@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { InteractionSummary } from '../shared/interactions.js';
 import { packageRoot } from '../server/package-info.js';
-import type { WorkflowSessionState } from '../server/orchestrator/task-types.js';
+import type { WorkflowSessionState } from '../server/orchestrator/task/task-types.js';
 import { startTestHub, type TestHub } from '../test/support/test-hub.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
 import { agentPermissionRows } from './agent-permission-bench.js';

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import WebSocket from 'ws';
 import { TerminalScreen } from '../server/pty/terminal-screen.js';
-import type { WorkflowSessionState } from '../server/orchestrator/task-types.js';
+import type { WorkflowSessionState } from '../server/orchestrator/task/task-types.js';
 import { COMMAND, PROMPT } from '../test/support/agent-hook-run.js';
 import { installedVersion, prepareAgent, WIRE_FORMATS } from '../test/support/model-standins/agent-setups.js';
 import { startModelStandin } from '../test/support/model-standins/standin-server.js';

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TaskView } from '../server/orchestrator/task-views.js';
+import type { TaskView } from '../server/orchestrator/face/task-views.js';
 import { startTestHub, makeTempHome, type TestHub } from '../test/support/test-hub.js';
 import { FAKE_AGENT, FAKE_AGENT_ADAPTERS } from '../test/support/orchestrator-fixture.js';
 import { spyOnNotifications } from '../test/support/e2e/notification-spy.js';

@@ -3,7 +3,8 @@
 // The hub and its clients (README: The hub, HTTP API).
 export { ensureHub, HubUnavailableError, type EnsureHubOptions } from './hub-client/ensure-hub.js';
 export { HubClient, HubRequestError } from './hub-client/hub-client.js';
-export { runHub, HubAlreadyRunningError, type RunningHub } from './hub/run-hub.js';
+export { runHub } from './app.js';
+export { HubAlreadyRunningError, type RunningHub } from './hub/run-hub.js';
 export { hubConfigFromEnv, DEFAULT_PORT, type HubConfig } from './config/hub-config.js';
 export { dataDir, dataPaths } from './config/data-paths.js';
 
@@ -20,18 +21,18 @@ export { PtyProgram, readScreen, mapSelection, pickOption, markOptions, readFull
 
 // Orchestrator: staged workflows of CLI agents in pseudo-terminals (docs/orchestrator.md).
 export { Orchestrator, UnknownTaskError, type OrchestratorEvents, type OrchestratorOptions } from './orchestrator/orchestrator.js';
-export { SessionManager } from './orchestrator/session-manager.js';
-export { WorkflowExecutor } from './orchestrator/workflow-executor.js';
-export { CheckpointStore } from './orchestrator/checkpoint-store.js';
-export { TaskRunner } from './orchestrator/task-runner.js';
-export { AgentRunner, type AgentRunnerOptions, type AgentRunnerEvents } from './orchestrator/agent-runner.js';
-export { AdapterRegistry, AdapterConfigError } from './orchestrator/adapter-registry.js';
-export { adapterFromConfig, type IAgentAdapter, type LaunchConfig, type LaunchRequest } from './orchestrator/adapter.js';
-export { adapterConfigSchema, type AdapterConfig } from './orchestrator/adapter-schema.js';
-export { BUILTIN_ADAPTERS } from './orchestrator/builtin-adapters.js';
-export { pressEnter, pressEnterWhen, answerPrompt, chooseOption, sendKeys, compileHandler, resolveWithHandlers } from './orchestrator/standard-handlers.js';
-export type { AutoPolicy, HandlerContext, PolicyAction, PolicyHandler } from './orchestrator/policy-types.js';
-export { workflowDefinitionSchema, type WorkflowDefinition, type WorkflowInput, type TaskDefinition } from './orchestrator/workflow-schema.js';
-export { loadWorkflowFile, parseWorkflow, parseWorkflowText } from './orchestrator/workflow-file.js';
-export { stripAnsi } from './orchestrator/ansi.js';
-export type { TaskState, TaskStatus, SessionStatus, WorkflowSessionState } from './orchestrator/task-types.js';
+export { SessionManager } from './orchestrator/workflow/session-manager.js';
+export { WorkflowExecutor } from './orchestrator/workflow/workflow-executor.js';
+export { CheckpointStore } from './orchestrator/workflow/checkpoint-store.js';
+export { TaskRunner } from './orchestrator/task/task-runner.js';
+export { AgentRunner, type AgentRunnerOptions, type AgentRunnerEvents } from './orchestrator/terminal/agent-runner.js';
+export { AdapterRegistry, AdapterConfigError } from './orchestrator/adapters/adapter-registry.js';
+export { adapterFromConfig, type IAgentAdapter, type LaunchConfig, type LaunchRequest } from './orchestrator/adapters/adapter.js';
+export { adapterConfigSchema, type AdapterConfig } from './agents/adapter-schema.js';
+export { BUILTIN_ADAPTERS } from './orchestrator/adapters/builtin-adapters.js';
+export { pressEnter, pressEnterWhen, answerPrompt, chooseOption, sendKeys, compileHandler, resolveWithHandlers } from './orchestrator/policy/standard-handlers.js';
+export type { AutoPolicy, HandlerContext, PolicyAction, PolicyHandler } from './orchestrator/policy/policy-types.js';
+export { workflowDefinitionSchema, type WorkflowDefinition, type WorkflowInput, type TaskDefinition } from './orchestrator/workflow/workflow-schema.js';
+export { loadWorkflowFile, parseWorkflow, parseWorkflowText } from './orchestrator/workflow/workflow-file.js';
+export { stripAnsi } from './orchestrator/terminal/ansi.js';
+export type { TaskState, TaskStatus, SessionStatus, WorkflowSessionState } from './orchestrator/task/task-types.js';

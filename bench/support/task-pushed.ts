@@ -1,6 +1,6 @@
 // The hub's WebSocket as a bench sees it: when a task's row changed to what a row is waiting for.
 import WebSocket from 'ws';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 
 /** Epoch ms with sub-ms precision. */
 export const now = () => performance.timeOrigin + performance.now();

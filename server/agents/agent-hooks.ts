@@ -1,6 +1,6 @@
 // What gatehouse needs to know about one agent CLI's hooks: how its permission hook reports a tool call, how
 // an answer is written back, and where a person's own settings keep hooks (for `gatehouse hooks install`).
-// One file per CLI beside this one; the list is in hook-agents.ts.
+// Each CLI's own is <id>/hooks.ts; the CLIs are listed in registry.ts.
 
 export type HookDecision = 'allow' | 'deny' | 'ask';
 
@@ -58,7 +58,7 @@ export interface AgentHooks {
   /**
    * Where the CLI takes a settings file for one run without touching the person's own: an environment variable
    * naming its system-defaults file (lowest precedence; hook lists from all files are concatenated). Null: the
-   * per-run wiring is the CLI's own (agent-hooks-launch.ts).
+   * per-run wiring is the CLI's own (<id>/launch.ts).
    */
   systemDefaults: SystemDefaultsFile | null;
 }

@@ -1,11 +1,8 @@
-// The agent CLIs whose permission hooks gatehouse answers, one file each beside this one.
+// The agent CLIs whose permission hooks gatehouse answers: those in registry.ts with a hook contract (<id>/hooks.ts).
 import type { AgentHooks } from './agent-hooks.js';
-import { claudeHooks } from './claude.js';
-import { codexHooks } from './codex.js';
-import { geminiHooks } from './gemini.js';
-import { qwenHooks } from './qwen.js';
+import { agentClis } from './registry.js';
 
-export const hookAgents: AgentHooks[] = [claudeHooks, codexHooks, geminiHooks, qwenHooks];
+export const hookAgents: AgentHooks[] = agentClis.flatMap((cli) => (cli.hooks ? [cli.hooks] : []));
 
 export function hookAgent(id: string): AgentHooks {
   const agent = hookAgents.find((a) => a.id === id);

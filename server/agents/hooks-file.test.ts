@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claudeHooks } from './claude.js';
+import { claudeHooks } from './claude/hooks.js';
 import { gatehouseEntry, withHook, withoutHook } from './hooks-file.js';
 
 const entry = gatehouseEntry(claudeHooks, '"/usr/bin/node" "/opt/gatehouse/bin/gatehouse.js" hook claude PermissionRequest --wait 120', 150);

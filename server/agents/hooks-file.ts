@@ -1,6 +1,7 @@
 // `gatehouse hooks install|uninstall`: the gatehouse hook merged into (and taken out of) a CLI's own hooks
 // file — the person's settings.json / hooks.json — leaving everything else in it as it was.
 import type { AgentHooks } from './agent-hooks.js';
+import { parseSettings } from './settings-file.js';
 
 export interface HookEntry {
   matcher: string;
@@ -19,18 +20,20 @@ export function isGatehouseHook(command: unknown, agent: AgentHooks): boolean {
 
 function parseObject(text: string | null, path: string): Record<string, any> {
   if (text === null || text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${path}: not valid JSON (${(err as Error).message}); fix or move it first, nothing was changed`);
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path}: must hold a JSON object; nothing was changed`);
-  const hooks = (parsed as Record<string, unknown>).hooks;
-  if (hooks !== undefined && (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))) {
-    throw new Error(`${path}: "hooks" must be an object; nothing was changed`);
-  }
-  return parsed as Record<string, any>;
+  const read = parseSettings(text);
+  if (!read.ok) throw new Error(read.reason === null ? `${path}: must hold a JSON object; nothing was changed` : `${path}: not valid JSON (${read.reason}); fix or move it first, nothing was changed`);
+  if (!read.hooksObject) throw new Error(`${path}: "hooks" must be an object; nothing was changed`);
+  return read.settings;
+}
+
+/**
+ * The one writer of hook entries: the settings' text with `add`'s groups after the groups each event already lists
+ * (an event that lists none, or no list, gets just these); every other setting kept as it was.
+ */
+export function withHookGroups(settings: Record<string, any>, add: Record<string, unknown[]>): string {
+  const hooks: Record<string, unknown[]> = { ...(settings.hooks ?? {}) };
+  for (const [event, groups] of Object.entries(add)) hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), ...groups];
+  return `${JSON.stringify({ ...settings, hooks }, null, 2)}\n`;
 }
 
 /** A hook entry's `timeout` in the unit the CLI reads it in. */
@@ -48,8 +51,7 @@ export function withHook(text: string | null, path: string, agent: AgentHooks, e
   const groups: unknown = settings.hooks?.[agent.permissionEvent];
   if (groups !== undefined && !Array.isArray(groups)) throw new Error(`${path}: "hooks.${agent.permissionEvent}" must be a list; nothing was changed`);
   if ((groups ?? []).some((g: any) => (g?.hooks ?? []).some((h: any) => isGatehouseHook(h?.command, agent)))) return null;
-  settings.hooks = { ...(settings.hooks ?? {}), [agent.permissionEvent]: [...(groups ?? []), entry] };
-  return `${JSON.stringify(settings, null, 2)}\n`;
+  return withHookGroups(settings, { [agent.permissionEvent]: [entry] });
 }
 
 /** The file's text with every gatehouse hook for this agent taken out (empty lists and objects it leaves dropped). */

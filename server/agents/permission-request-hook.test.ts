@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parsePermissionRequest, permissionRequestReply } from './permission-request-hook.js';
-import { claudeHooks } from './claude.js';
-import { codexHooks } from './codex.js';
+import { claudeHooks } from './claude/hooks.js';
+import { codexHooks } from './codex/hooks.js';
 import { hookAgent } from './hook-agents.js';
-import { geminiHooks } from './gemini.js';
-import { qwenHooks } from './qwen.js';
+import { geminiHooks } from './gemini/hooks.js';
+import { qwenHooks } from './qwen/hooks.js';
 
 describe('PermissionRequest hook contract (Claude Code, Codex)', () => {
   it('reads the tool, the command line and the stated reason', () => {

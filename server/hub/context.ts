@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/settings.js';
 import type { HubConfig } from '../config/hub-config.js';
 import type { Store } from '../store/store.js';
 import type { ChoiceSessions } from '../sessions/choice-sessions.js';
@@ -6,9 +7,9 @@ import type { SettingsService } from '../settings/settings-service.js';
 import type { HubEvents } from './hub-events.js';
 import type { InteractionRegistry } from './interaction-registry.js';
 import type { ActivityTracker } from './activity-tracker.js';
-import type { ChannelStatusBoard } from '../channels/channel-status.js';
+import type { ChannelStatusBoard } from './channel-status.js';
 
-/** Everything a hub concern needs, handed to each plugin in server/hub/plugins.ts. */
+/** Everything a hub concern needs, handed to each plugin listed in server/app.ts. */
 export interface HubContext {
   config: HubConfig;
   log: FastifyBaseLogger;
@@ -29,5 +30,18 @@ export interface HubContext {
   channels: ChannelStatusBoard;
 }
 
-/** A hub concern: registers its routes and listeners. Listed explicitly in server/hub/plugins.ts. */
+/** A hub concern: registers its routes and listeners. Listed explicitly in server/app.ts. */
 export type HubPlugin = (app: FastifyInstance, ctx: HubContext) => Promise<void> | void;
+
+/**
+ * What the hub hosts, handed to it from above (server/app.ts): the hub imports no feature. `plugins` in
+ * registration order; `warmUps` run once it listens and has written hub.json; `refuseGateLinkOnly` answers a
+ * request holding gate links only that asked for something outside them (the portal renders its page).
+ */
+export interface HubFeatures {
+  plugins: HubPlugin[];
+  warmUps: Array<(ctx: HubContext) => Promise<void>>;
+  refuseGateLinkOnly: GateLinkRefusal;
+}
+
+export type GateLinkRefusal = (request: FastifyRequest, reply: FastifyReply, language: Language) => Promise<FastifyReply>;

@@ -12,12 +12,11 @@ import { HubEvents } from './hub-events.js';
 import { InteractionRegistry } from './interaction-registry.js';
 import { createRequestGuard } from './request-guard.js';
 import { createErrorHandler } from './http-errors.js';
-import { hubPlugins } from './plugins.js';
 import { answerOversizedBodies, MAX_DRAINED_BYTES } from './body-limit.js';
 import { compressResponses } from './compress-responses.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
-import type { HubContext } from './context.js';
-import { ChannelStatusBoard } from '../channels/channel-status.js';
+import type { HubContext, HubFeatures } from './context.js';
+import { ChannelStatusBoard } from './channel-status.js';
 
 export interface Hub {
   app: FastifyInstance;
@@ -26,8 +25,8 @@ export interface Hub {
   setBaseUrl(url: string): void;
 }
 
-/** Builds the hub: store, sessions, settings, security guard and every plugin. Does not listen. */
-export async function createHub(config: HubConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<Hub> {
+/** Builds the hub: store, sessions, settings, security guard and every plugin of `features`. Does not listen. */
+export async function createHub(features: HubFeatures, config: HubConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<Hub> {
   const token = await ensureCredential(config.paths.credential, (fields, message) => log.warn(fields, message));
   const store = await Store.open(config.paths, { retentionDays: config.retentionDays, maxHistory: config.maxHistory }, log);
   const sessions = new ChoiceSessions(store);
@@ -38,7 +37,7 @@ export async function createHub(config: HubConfig, log: Logger, env: NodeJS.Proc
   const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true, bodyLimit: MAX_DRAINED_BYTES, onConstructorPoisoning: 'ignore', schemaController: { compilersFactory: lazySchemaCompilers as never } });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   const extraHosts = config.host === '127.0.0.1' || config.host === 'localhost' ? [] : [config.host];
-  app.addHook('onRequest', createRequestGuard({ token, extraHosts, language: () => settings.get().effective_language }));
+  app.addHook('onRequest', createRequestGuard({ token, extraHosts, language: () => settings.get().effective_language, refuseGateLinkOnly: features.refuseGateLinkOnly }));
   answerOversizedBodies(app);
   compressResponses(app);
   app.setErrorHandler(createErrorHandler(sessions));
@@ -56,7 +55,7 @@ export async function createHub(config: HubConfig, log: Logger, env: NodeJS.Proc
     activity: new ActivityTracker(),
     channels: new ChannelStatusBoard(),
   };
-  for (const plugin of hubPlugins) await plugin(app, ctx);
+  for (const plugin of features.plugins) await plugin(app, ctx);
   app.addHook('onClose', async () => sessions.close());
   return { app, ctx, setBaseUrl: (url) => (baseUrl = url) };
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sameToken } from '../discovery/credential.js';
 import { GATE_COOKIE, grantsCookieValue, grantsFromCookie, isGateCapability } from './gate-capability.js';
 import { GATE_PARAM } from './handoff.js';
-import { refuseGateLinkOnly } from './gate-link-refusal.js';
+import type { GateLinkRefusal } from './context.js';
 import type { Language } from '../../shared/settings.js';
 
 export const COOKIE_NAME = 'gatehouse_token';
@@ -64,6 +64,8 @@ export interface GuardOptions {
   extraHosts?: string[];
   /** The portal's language, for the page that refuses a browser holding gate links only (default English). */
   language?: () => Language;
+  /** The 403 for a request holding gate links only that asked for something else (its page is the portal's). */
+  refuseGateLinkOnly: GateLinkRefusal;
 }
 
 /**
@@ -120,6 +122,6 @@ function guardGateLink(opts: GuardOptions, request: FastifyRequest, reply: Fasti
     accessByRequest.set(request, { full: false, gates: new Set(granted) });
     return;
   }
-  if (granted.length > 0) return refuseGateLinkOnly(request, reply, opts.language?.() ?? 'en');
+  if (granted.length > 0) return opts.refuseGateLinkOnly(request, reply, opts.language?.() ?? 'en');
   return reply.code(401).send({ error: { code: 'unauthorized', message: 'missing or wrong gatehouse credential (use the URL gatehouse printed, or Authorization: Bearer <token>)' } });
 }

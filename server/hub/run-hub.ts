@@ -5,7 +5,7 @@ import { ensurePrivateDir } from '../discovery/private-files.js';
 import { hubBaseUrl, readHubState, removeHubState, writeHubState } from '../discovery/hub-state-file.js';
 import { packageVersion } from '../package-info.js';
 import { createHub, type Hub } from './create-hub.js';
-import { hubWarmUps } from './plugins.js';
+import type { HubFeatures } from './context.js';
 import { watchIdle } from './idle-watch.js';
 
 export class HubAlreadyRunningError extends Error {
@@ -29,8 +29,10 @@ export interface RunningHub extends Hub {
 /**
  * Starts the hub: takes the data directory's hub lock (one hub per data dir), listens on 127.0.0.1
  * (the asked port, or a free one when it is taken), records itself in hub.json and exits when idle.
+ *
+ * The features it hosts come from above (server/app.ts, whose runHub passes them): the hub imports none.
  */
-export async function runHub(config: HubConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<RunningHub> {
+export async function runHubWith(features: HubFeatures, config: HubConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<RunningHub> {
   await ensurePrivateDir(config.paths.dir, (fields, message) => log.warn(fields, message));
   const releaseLock = await tryLock(config.paths.hubLock, Number.POSITIVE_INFINITY);
   if (!releaseLock) {
@@ -39,7 +41,7 @@ export async function runHub(config: HubConfig, log: Logger, env: NodeJS.Process
   }
   let hub: Hub;
   try {
-    hub = await createHub(config, log, env);
+    hub = await createHub(features, config, log, env);
   } catch (err) {
     await releaseLock();
     throw err;
@@ -63,7 +65,7 @@ export async function runHub(config: HubConfig, log: Logger, env: NodeJS.Process
   log.info({ baseUrl, dataDir: config.paths.dir, startupMs: Math.round(process.uptime() * 1000) }, 'hub listening');
   // After hub.json, so that a client waiting for the hub is not kept waiting by it; a failure only costs speed.
   setImmediate(() =>
-    void Promise.all(hubWarmUps.map((warm) => warm(ctx)))
+    void Promise.all(features.warmUps.map((warm) => warm(ctx)))
       .catch((err) => log.warn({ err }, 'warm-up failed (the first page loads what it needs itself)'))
       .finally(markWarmedUp),
   );

@@ -1,14 +1,14 @@
 import { EventEmitter } from 'node:events';
-import { AdapterRegistry } from './adapter-registry.js';
-import type { PolicyAction } from './policy-types.js';
-import { spawnPtyTaskTerminal } from './pty-task-terminal.js';
-import { SessionManager } from './session-manager.js';
-import type { TaskRunner } from './task-runner.js';
-import type { TerminalFactory } from './task-terminal.js';
-import type { TaskState, WorkflowSessionState } from './task-types.js';
-import { WorkflowExecutor } from './workflow-executor.js';
-import { parseWorkflow } from './workflow-file.js';
-import type { WorkflowDefinition, WorkflowInput } from './workflow-schema.js';
+import { AdapterRegistry } from './adapters/adapter-registry.js';
+import type { PolicyAction } from './policy/policy-types.js';
+import { spawnPtyTaskTerminal } from './terminal/pty-task-terminal.js';
+import { SessionManager } from './workflow/session-manager.js';
+import type { TaskRunner } from './task/task-runner.js';
+import type { TerminalFactory } from './terminal/task-terminal.js';
+import type { TaskState, WorkflowSessionState } from './task/task-types.js';
+import { WorkflowExecutor } from './workflow/workflow-executor.js';
+import { parseWorkflow } from './workflow/workflow-file.js';
+import type { WorkflowDefinition, WorkflowInput } from './workflow/workflow-schema.js';
 
 /** Events for UIs (spec: Event-Driven UI Interface). Payloads are the checkpointed JSON states. */
 export interface OrchestratorEvents {

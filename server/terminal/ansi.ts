@@ -27,7 +27,12 @@ export const esc = {
 
 const ANSI_PATTERN = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
-export function stripAnsi(text: string): string {
+/**
+ * This UI's own text without the styling escapes it adds (`style`, `esc`), to measure or cut it. Not for a
+ * program's terminal output: that is read by stripAnsi (server/orchestrator/terminal/ansi.ts), which also takes
+ * control characters out and keeps what a redrawn line showed last.
+ */
+export function withoutStyles(text: string): string {
   return text.replace(ANSI_PATTERN, '');
 }
 
@@ -57,7 +62,7 @@ export function charWidth(cp: number): number {
 /** Display width of a string, ignoring ANSI escapes. */
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const ch of stripAnsi(text)) width += charWidth(ch.codePointAt(0)!);
+  for (const ch of withoutStyles(text)) width += charWidth(ch.codePointAt(0)!);
   return width;
 }
 
@@ -115,5 +120,5 @@ export function wrap(text: string, width: number): string[] {
 export function fitLine(text: string, width: number): string {
   const w = displayWidth(text);
   if (w <= width) return text + ' '.repeat(width - w);
-  return truncate(stripAnsi(text), width);
+  return truncate(withoutStyles(text), width);
 }

@@ -5,7 +5,7 @@ import { sourceLabel } from '../../shared/choice/gate-source.js';
 import { initialState } from './choice-state.js';
 import { renderChoice } from './render-choice.js';
 import { terminalTranslate } from './translate.js';
-import { stripAnsi } from './ansi.js';
+import { withoutStyles } from './ansi.js';
 
 describe('terminal UI header (choose / watch)', () => {
   it('names who is asking under the title and does not repeat the title as the prompt\'s first line', async () => {
@@ -16,7 +16,7 @@ describe('terminal UI header (choose / watch)', () => {
       sourceLine: sourceLabel({ kind: 'mcp', agent: 'claude-code 2.1', project: '/w/shop', branch: 'main' }),
       annotationsEnabled: false, navigationHints: false, submitMode: 'single-submit', width: 80, height: 24, scroll: 0, manualScroll: null,
     });
-    const lines = out.lines.map((l) => stripAnsi(l).trimEnd());
+    const lines = out.lines.map((l) => withoutStyles(l).trimEnd());
     expect(lines[0]).toBe('Which database?');
     expect(lines[1]).toBe('claude-code 2.1 · shop @ main — adding storage');
     expect(lines.filter((l) => l.includes('Which database?'))).toHaveLength(1);
@@ -35,7 +35,7 @@ describe('terminal UI header (choose / watch)', () => {
         renderChoice({
           request, t, state: initialState(request, null), createdAt: new Date(), remainingMs: 60_000, agentGoneAt,
           annotationsEnabled: false, navigationHints: false, submitMode: 'single-submit', width: 120, height: 24, scroll: 0, manualScroll: null,
-        }).lines.map((l) => stripAnsi(l).trimEnd());
+        }).lines.map((l) => withoutStyles(l).trimEnd());
       expect(screen(gone.toISOString())[2]).toBe(line);
       expect(screen(null).join('\n')).not.toContain(line.slice(0, 8));
     }
@@ -48,7 +48,7 @@ describe('terminal UI header (choose / watch)', () => {
       request, t, state: initialState(request, null), createdAt: new Date(), remainingMs: 60_000,
       annotationsEnabled: false, navigationHints: false, submitMode: 'single-submit', width: 80, height: 24, scroll: 0, manualScroll: null,
     });
-    const lines = out.lines.map((l) => stripAnsi(l).trimEnd());
+    const lines = out.lines.map((l) => withoutStyles(l).trimEnd());
     expect(lines[0]).toBe('Which database?');
     expect(lines.filter((l) => l.includes('Which database?'))).toHaveLength(1);
     expect(lines.some((l) => l.includes('PostgreSQL'))).toBe(true);

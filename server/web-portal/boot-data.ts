@@ -1,7 +1,7 @@
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { EffectiveSettings } from '../../shared/settings.js';
-import type { ChannelStatus } from '../channels/channel-status.js';
+import type { ChannelStatus } from '../hub/channel-status.js';
 
 export type PortalPage = 'list' | 'choice' | 'history' | 'task' | 'resolve';
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 import { LANGUAGES, type Language } from '../../shared/settings.js';
 import { RequestValidationError } from '../../shared/validation-error.js';
-import type { ChannelStatus } from '../channels/channel-status.js';
+import type { ChannelStatus } from '../hub/channel-status.js';
 import { TELEGRAM_CHANNEL } from '../channels/telegram/telegram-config.js';
 import type { HubContext, HubPlugin } from '../hub/context.js';
 import { GATE_PARAM, terminalCommand } from '../hub/handoff.js';

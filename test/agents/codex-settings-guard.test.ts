@@ -3,7 +3,7 @@
 // The first test pins that with the real CLI run by hand (its hook is never asked; Codex's own dialog asks). Under
 // `gatehouse run`, before this guard, such a task hung RUNNING: on Codex's own dialog (its OSC 7501 said
 // blocked, the screen was not surfaced) or, with the project's .codex/, waiting for a "Hooks need review" screen
-// that never came. Now the launch reads the setting (server/orchestrator/hook-guard.ts) and the task fails at once,
+// that never came. Now the launch reads the setting (server/agents/codex/settings-guard.ts) and the task fails at once,
 // naming it and its file. (Codex never runs in a no-ask mode under gatehouse, so no command ran in either case.)
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROMPT, skipUnlessInstalled } from '../support/agent-hook-run.js';
 import { recordTestedWith } from './tested-with.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 
 let run: OrchestratedAgent | null = null;
 afterEach(async () => {

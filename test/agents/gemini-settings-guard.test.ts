@@ -3,7 +3,7 @@
 // the only gate, so a hook that is off while yolo is on would run every command unasked (seen before this guard:
 // a workspace `hooksConfig.enabled: false` ran the stand-in's command with no question, and
 // `security.disableYoloMode` ended the task with exit 52). The launch reads the settings Gemini reads
-// (server/orchestrator/hook-guard.ts) and then runs Gemini without yolo: its own dialog asks, on screen.
+// (server/agents/gemini/settings-guard.ts) and then runs Gemini without yolo: its own dialog asks, on screen.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { recordTestedWith } from './tested-with.js';
 import { expectRunsUnasked } from '../support/unasked-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 
 let run: OrchestratedAgent | null = null;
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMAND, skipUnlessInstalled } from '../support/agent-hook-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import { processesUnder, type AgentCli } from '../support/model-standins/agent-setups.js';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 import { recordTestedWith } from './tested-with.js';
 import { hookAgent } from '../../server/agents/hook-agents.js';
 

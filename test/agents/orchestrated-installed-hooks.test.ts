@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMAND, installedByHand, skipUnlessInstalled } from '../support/agent-hook-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { InteractionSummary } from '../../shared/interactions.js';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 import { hookAgent } from '../../server/agents/hook-agents.js';
 import { recordTestedWith } from './tested-with.js';
 

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
+import type { WorkflowSessionState } from '../../server/orchestrator/task/task-types.js';
 import { skipUnlessInstalled } from '../support/agent-hook-run.js';
 import { prepareAgent, type AgentLaunch } from '../support/model-standins/agent-setups.js';
 import { makeTempHome, startTestHub, type TestHub } from '../support/test-hub.js';

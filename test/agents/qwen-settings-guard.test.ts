@@ -1,7 +1,7 @@
 // Qwen Code 0.15.10 under `gatehouse run`, where the person's or the project's own settings would switch
 // gatehouse's hooks off or let Qwen run tools without asking. gatehouse's hooks come in through Qwen's
 // system-defaults file, the lowest of the files it merges; the launch reads the others the way Qwen does
-// (server/orchestrator/hook-guard.ts). Seen before this guard: a project's `tools.approvalMode: "yolo"` made Qwen
+// (server/agents/qwen/settings-guard.ts). Seen before this guard: a project's `tools.approvalMode: "yolo"` made Qwen
 // run every tool unasked (its PermissionRequest hook runs only where Qwen would ask), and `disableAllHooks`
 // left the task to Qwen's own dialog with nothing in the task saying why.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { recordTestedWith } from './tested-with.js';
 import { expectRunsUnasked } from '../support/unasked-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 
 let run: OrchestratedAgent | null = null;
 afterEach(async () => {

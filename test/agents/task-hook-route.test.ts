@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookCommandLine } from '../../server/agents/hook-command-line.js';
 import type { HubRequestError } from '../../server/hub-client/hub-client.js';
-import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
+import type { WorkflowSessionState } from '../../server/orchestrator/task/task-types.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
 let hub: TestHub;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 import { FAKE_AGENT_ADAPTERS } from '../support/orchestrator-fixture.js';
 import { makeTempHome, startTestHub, type TestHub } from '../support/test-hub.js';
 

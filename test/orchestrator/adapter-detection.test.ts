@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AdapterRegistry } from '../../server/orchestrator/adapter-registry.js';
-import { resolveWithHandlers } from '../../server/orchestrator/standard-handlers.js';
-import { classifyWait } from '../../server/orchestrator/wait-classifier.js';
-import type { TerminalWait } from '../../server/orchestrator/task-terminal.js';
+import { AdapterRegistry } from '../../server/orchestrator/adapters/adapter-registry.js';
+import { resolveWithHandlers } from '../../server/orchestrator/policy/standard-handlers.js';
+import { classifyWait } from '../../server/orchestrator/task/wait-classifier.js';
+import type { TerminalWait } from '../../server/orchestrator/terminal/task-terminal.js';
 import { readScreen } from '../../server/pty/index.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AdapterRegistry } from '../../server/orchestrator/adapter-registry.js';
-import { AgentRunner } from '../../server/orchestrator/agent-runner.js';
-import { stripAnsi } from '../../server/orchestrator/ansi.js';
+import { AdapterRegistry } from '../../server/orchestrator/adapters/adapter-registry.js';
+import { AgentRunner } from '../../server/orchestrator/terminal/agent-runner.js';
+import { stripAnsi } from '../../server/orchestrator/terminal/ansi.js';
 import { groupAlive } from '../../server/pty/index.js';
 import { until } from '../support/run-cli.js';
 

@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PtyProgram, screenUntil } from '../../server/pty/index.js';
 import { cliLauncher } from '../../server/package-info.js';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
-import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
+import type { WorkflowSessionState } from '../../server/orchestrator/task/task-types.js';
 import { hubSocket, orchestratorHome, startCapturedHub, type CapturedHub } from '../support/orchestrator-hub.js';
 
 /** Waits until the attach client's screen shows `text` (or the client exits, or 30 s passed). */

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AdapterConfigError, AdapterRegistry } from '../../server/orchestrator/adapter-registry.js';
-import { stripAnsi } from '../../server/orchestrator/ansi.js';
-import { CheckpointStore } from '../../server/orchestrator/checkpoint-store.js';
-import { SessionManager } from '../../server/orchestrator/session-manager.js';
-import { answerPrompt, chooseOption, compileHandler, pressEnter, resolveWithHandlers } from '../../server/orchestrator/standard-handlers.js';
-import type { HandlerContext } from '../../server/orchestrator/policy-types.js';
-import { parseWorkflow, parseWorkflowText } from '../../server/orchestrator/workflow-file.js';
+import { AdapterConfigError, AdapterRegistry } from '../../server/orchestrator/adapters/adapter-registry.js';
+import { stripAnsi } from '../../server/orchestrator/terminal/ansi.js';
+import { CheckpointStore } from '../../server/orchestrator/workflow/checkpoint-store.js';
+import { SessionManager } from '../../server/orchestrator/workflow/session-manager.js';
+import { answerPrompt, chooseOption, compileHandler, pressEnter, resolveWithHandlers } from '../../server/orchestrator/policy/standard-handlers.js';
+import type { HandlerContext } from '../../server/orchestrator/policy/policy-types.js';
+import { parseWorkflow, parseWorkflowText } from '../../server/orchestrator/workflow/workflow-file.js';
 import { RequestValidationError } from '../../shared/validation-error.js';
 import { tempDataDir } from '../support/orchestrator-fixture.js';
 

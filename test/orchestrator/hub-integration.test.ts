@@ -1,8 +1,8 @@
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupAlive } from '../../server/pty/index.js';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
-import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
+import type { WorkflowSessionState } from '../../server/orchestrator/task/task-types.js';
 import type { HubRequestError } from '../../server/hub-client/hub-client.js';
 import { fileURLToPath } from 'node:url';
 import { FAKE_AGENT } from '../support/orchestrator-fixture.js';

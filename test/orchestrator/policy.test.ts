@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
-import { stripAnsi } from '../../server/orchestrator/ansi.js';
-import type { PolicyAction } from '../../server/orchestrator/policy-types.js';
-import type { TaskState } from '../../server/orchestrator/task-types.js';
+import { stripAnsi } from '../../server/orchestrator/terminal/ansi.js';
+import type { PolicyAction } from '../../server/orchestrator/policy/policy-types.js';
+import type { TaskState } from '../../server/orchestrator/task/task-types.js';
 import { FAKE_AGENT, finished, taskWhere, tempDataDir } from '../support/orchestrator-fixture.js';
 
 describe('policy-driven resolution on a real agent-like TUI', () => {

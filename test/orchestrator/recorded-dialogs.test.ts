@@ -10,9 +10,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adapterFromConfig } from '../../server/orchestrator/adapter.js';
-import { adapterConfigSchema } from '../../server/orchestrator/adapter-schema.js';
-import { BUILTIN_ADAPTERS } from '../../server/orchestrator/builtin-adapters.js';
+import { adapterFromConfig } from '../../server/orchestrator/adapters/adapter.js';
+import { adapterConfigSchema } from '../../server/agents/adapter-schema.js';
+import { BUILTIN_ADAPTERS } from '../../server/orchestrator/adapters/builtin-adapters.js';
 import { adapterRelays, withoutNumber } from '../support/adapter-on-screens.js';
 import { screensDir } from '../support/screen-recorder.js';
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
-import type { WorkflowInput } from '../../server/orchestrator/workflow-schema.js';
+import type { WorkflowInput } from '../../server/orchestrator/workflow/workflow-schema.js';
 import { finished, taskWhere, useOrchestratorFixture, type OrchestratorFixture } from '../support/orchestrator-fixture.js';
 
 /** A task that marks its start, then waits (up to 10 s) for `other` to have started: it only succeeds if both overlap. */

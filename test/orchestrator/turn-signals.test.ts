@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
-import { CHANNEL_IDLE_SETTLE_MS, TURN_END_GRACE_MS } from '../../server/orchestrator/turn-signals.js';
+import { CHANNEL_IDLE_SETTLE_MS, TURN_END_GRACE_MS } from '../../server/orchestrator/task/turn-signals.js';
 import { FAKE_AGENT, FAKE_AGENT_ADAPTERS, finished, tempDataDir } from '../support/orchestrator-fixture.js';
 
 // The fake agent as an adapter whose runs get Claude Code's hooks wired (it ignores --settings: its Stop never comes).

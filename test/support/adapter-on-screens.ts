@@ -1,15 +1,18 @@
-// The checks every agent CLI's adapter (server/orchestrator/adapters/<id>.ts) passes on the screens recorded from
+// The checks every agent CLI's adapter (server/agents/<id>/adapter.ts) passes on the screens recorded from
 // its real CLI, read by the real reader: its idle prompt reads as idle, its working screen as busy, and its
 // permission dialog is no idle prompt and is answered by its own autoApprove handler with the option a person
 // would pick to allow it once. `adapterRelays` is what the adapter makes of one recorded screen under
 // `gatehouse run`: the wait a person is asked, how it is classified, what the built-in policy does.
 import { expect, it } from 'vitest';
-import { adapterFromConfig, type IAgentAdapter } from '../../server/orchestrator/adapter.js';
-import { adapterConfigSchema, type AdapterConfigInput } from '../../server/orchestrator/adapter-schema.js';
-import { insideTerminal, relayedWait } from '../../server/orchestrator/screen-dialogs.js';
-import { resolveWithHandlers } from '../../server/orchestrator/standard-handlers.js';
-import { classifyWait } from '../../server/orchestrator/wait-classifier.js';
+import { adapterFromConfig, type IAgentAdapter } from '../../server/orchestrator/adapters/adapter.js';
+import { adapterConfigSchema, type AdapterConfigInput } from '../../server/agents/adapter-schema.js';
+import { insideTerminal, relayedWait } from '../../server/orchestrator/policy/screen-dialogs.js';
+import { resolveWithHandlers } from '../../server/orchestrator/policy/standard-handlers.js';
+import { classifyWait } from '../../server/orchestrator/task/wait-classifier.js';
 import { recordedScreen } from './recorded-screen.js';
+
+/** How the orchestrator builds an adapter from its data: for the agents' tests, which import nothing of it directly. */
+export { adapterFromConfig };
 
 export const withoutNumber = (text: string) => text.replace(/^\d{1,3}\.\s+/, '');
 

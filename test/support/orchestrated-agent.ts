@@ -3,8 +3,8 @@
 // hooks in play. Helpers to wait for the task's state and answer it the way a person does (/choose).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
-import type { WorkflowSessionState } from '../../server/orchestrator/task-types.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
+import type { WorkflowSessionState } from '../../server/orchestrator/task/task-types.js';
 import { prepareAgent, WIRE_FORMATS, type AgentCli, type AgentLaunch } from './model-standins/agent-setups.js';
 import { startModelStandin, type ModelStandin } from './model-standins/standin-server.js';
 import { makeTempHome, startTestHub, type TestHub } from './test-hub.js';

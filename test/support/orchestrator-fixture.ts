@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
-import type { TaskState, WorkflowSessionState } from '../../server/orchestrator/task-types.js';
+import type { TaskState, WorkflowSessionState } from '../../server/orchestrator/task/task-types.js';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'programs', 'orchestrator');
 export const FAKE_AGENT = join(FIXTURES, 'fake-agent.mjs');

@@ -4,7 +4,7 @@
 // what the recording says a person sees (its .json), to compare with.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TerminalWait } from '../../server/orchestrator/task-terminal.js';
+import type { TerminalWait } from '../../server/orchestrator/terminal/task-terminal.js';
 import { readScreen } from '../../server/pty/reading.js';
 import { TerminalScreen } from '../../server/pty/terminal-screen.js';
 import { screensDir } from './screen-recorder.js';

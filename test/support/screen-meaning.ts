@@ -8,7 +8,7 @@ export interface ScreenMeaning {
   question: string | null;
   /**
    * The question is a heading further up than the reader looks (it takes the line above the list or field, here a
-   * hint): the CLI's adapter names it (`dialogs` in server/orchestrator/adapters/<cli>.ts).
+   * hint): the CLI's adapter names it (`dialogs` in server/agents/<cli>/adapter.ts).
    */
   questionFromAdapter?: boolean;
   /** The options in screen order, as shown, without their number or highlight marker (empty when none). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startTestMcp, type TestMcp } from './mcp-client.js';
 import { startTestHub, type TestHub } from './test-hub.js';
 import { TelegramBotApiStandin, type ChatMessage } from './telegram-bot-api-standin.js';
-import type { ChannelStatus } from '../../server/channels/channel-status.js';
+import type { ChannelStatus } from '../../server/hub/channel-status.js';
 
 /** Waits for a condition (checked every 20 ms); the test's own timeout bounds it. */
 export async function until<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>): Promise<T> {

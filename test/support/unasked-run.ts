@@ -1,4 +1,4 @@
-// What the settings guard (server/orchestrator/hook-guard.ts) guards against, shown with a real CLI run by hand:
+// What the settings guard (server/agents/<cli>/settings-guard.ts) guards against, shown with a real CLI run by hand:
 // gatehouse's hook installed as a person would, a setting of theirs or the project's in place, and the stand-in's
 // command runs with no question ever reaching the hub. If a CLI release stops honouring the setting, this fails and
 // the guard's reading of it is stale.

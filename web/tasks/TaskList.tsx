@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 import { wsBase } from './task-client.js';
 import { t } from '../config/i18n.js';
 

@@ -1,7 +1,7 @@
 import './tasks.css';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 import { taskClient, watchTask } from './task-client.js';
 import { TaskInteraction } from './TaskInteraction.js';
 import { TaskTerminal } from './TaskTerminal.js';

@@ -1,4 +1,4 @@
-import type { TaskView } from '../../server/orchestrator/task-views.js';
+import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 
 /** The orchestrator's HTTP routes, same origin (the credential cookie rides along). */
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoredSession } from '../../sessions/stored-session.js';
-import type { ChannelStatusBoard } from '../channel-status.js';
+import type { ChannelStatusBoard } from '../../hub/channel-status.js';
 import { gateSummary } from '../gate-summary.js';
 
 const POST_TIMEOUT_MS = 5000;

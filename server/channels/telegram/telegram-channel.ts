@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Api, Bot } from 'grammy';
 import type { ChoiceSessions } from '../../sessions/choice-sessions.js';
-import type { ChannelStatusBoard } from '../channel-status.js';
+import type { ChannelStatusBoard } from '../../hub/channel-status.js';
 import { installAnswerHandlers } from './telegram-answers.js';
 import { TELEGRAM_CHANNEL, type TelegramConfig } from './telegram-config.js';
 import { describeTelegramError } from './telegram-errors.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HubContext } from '../../hub/context.js';
 import { parseTelegramSettings, TelegramSettingsFile } from '../../settings/telegram-settings.js';
-import type { ChannelStatusBoard } from '../channel-status.js';
+import type { ChannelStatusBoard } from '../../hub/channel-status.js';
 import { gateLink } from '../../hub/handoff.js';
 import { SentMessages } from './sent-messages.js';
 import type { TelegramChannel } from './telegram-channel.js';

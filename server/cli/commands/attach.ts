@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { ensureHub } from '../../hub-client/ensure-hub.js';
-import type { TaskView } from '../../orchestrator/task-views.js';
+import type { TaskView } from '../../orchestrator/face/task-views.js';
 import type { CliCommand } from '../command.js';
 
 /** Ctrl-] — detach without ending the task (as telnet). */

@@ -35,7 +35,7 @@ Options:
       process.exit(1);
     });
     // Loaded on demand so other commands do not pay for the hub's modules.
-    const { HubAlreadyRunningError, runHub } = await import('../../hub/run-hub.js');
+    const [{ HubAlreadyRunningError }, { runHub }] = await Promise.all([import('../../hub/run-hub.js'), import('../../app.js')]);
     const { portalUrl } = await import('../../hub/handoff.js');
     let hub;
     try {

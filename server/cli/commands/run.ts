@@ -1,7 +1,7 @@
 import { ensureHub } from '../../hub-client/ensure-hub.js';
 import type { HubClient } from '../../hub-client/hub-client.js';
-import type { TaskState, WorkflowSessionState } from '../../orchestrator/task-types.js';
-import { loadWorkflowFile } from '../../orchestrator/workflow-file.js';
+import type { TaskState, WorkflowSessionState } from '../../orchestrator/task/task-types.js';
+import { loadWorkflowFile } from '../../orchestrator/workflow/workflow-file.js';
 import type { CliCommand, CliIo } from '../command.js';
 
 export const runCommand: CliCommand = {

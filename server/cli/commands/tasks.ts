@@ -1,5 +1,5 @@
 import { ensureHub } from '../../hub-client/ensure-hub.js';
-import type { TaskView } from '../../orchestrator/task-views.js';
+import type { TaskView } from '../../orchestrator/face/task-views.js';
 import type { CliCommand } from '../command.js';
 
 export const tasksCommand: CliCommand = {
