@@ -22,6 +22,8 @@ export interface TsciRunOptions {
   env: Record<string, string>;
   /** No progress (neither a prompt nor an exit) for this long → timeout. */
   stepTimeoutMs: number;
+  /** Terminal width (default 120). */
+  cols?: number;
 }
 
 /** The reading as a person would tell two screens apart (where the highlight is does not make a new prompt). */
@@ -33,7 +35,7 @@ export class TsciRun {
 
   constructor(readonly opts: TsciRunOptions) {
     const [command, ...args] = opts.command;
-    this.program = PtyProgram.spawn({ command, args, cwd: opts.cwd, env: opts.env, cols: 120, rows: 30 });
+    this.program = PtyProgram.spawn({ command, args, cwd: opts.cwd, env: opts.env, cols: opts.cols ?? 120, rows: 30 });
   }
 
   async next(): Promise<TsciEvent> {

@@ -1,0 +1,40 @@
+// Issue 24's layouts, each drawn by the real library, in variants the hub-driven matrix does not vary: 80 and 120
+// columns, short and long lists, the first, a middle and the last option picked. Each run goes through the
+// resolver's own path (TsciRun: wait for the prompt, read the whole list, verified keys, Enter) in a real PTY;
+// the relayed prompt and options must be what a person sees, and the program must receive exactly the pick.
+import { describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { TsciRun } from '../../server/resolver/tsci-run.js';
+import { makeProject, readJsonLines, sameOptions, STYLE_LAUNCHER, matrixHubEnv } from '../support/prompt-matrix-rig.js';
+import { LAYOUT_VARIANTS, type LayoutVariant } from './matrix-cases.js';
+
+async function runVariant(v: LayoutVariant, cols: number, pick: number) {
+  const dir = makeProject(v.options, v.config);
+  const env = { ...process.env, ...matrixHubEnv() } as Record<string, string>;
+  const run = new TsciRun({ command: ['bash', STYLE_LAUNCHER, 'import', v.style], cwd: dir, env, stepTimeoutMs: 20_000, cols });
+  try {
+    const ev = await run.next();
+    if (ev.kind !== 'prompt') throw new Error(`no prompt: ${ev.kind}${ev.kind === 'exit' ? `\n${ev.exit.output.slice(-2000)}` : ''}`);
+    const relayed = ev.menu;
+    const expected = v.relayed ?? v.options;
+    const seen = `prompt=${JSON.stringify(relayed.prompt)} options=${JSON.stringify(relayed.options)} cursor=${relayed.cursor_index}\n--- screen ---\n${relayed.screen}`;
+    expect(relayed.prompt, seen).toContain(v.prompt);
+    expect(sameOptions(relayed.options, expected), seen).toBe(true);
+    const want = expected[pick];
+    const applied = await run.apply({ pick: relayed.options.find((o) => o.includes(want))! }, relayed.options);
+    expect(applied, seen).toEqual({ ok: true });
+    await Promise.race([run.exited, new Promise((r) => setTimeout(r, 10_000))]);
+    expect(readJsonLines(join(dir, 'received.log'))).toEqual([[want]]);
+  } finally {
+    await run.kill();
+  }
+}
+
+describe.each(LAYOUT_VARIANTS)('$style ($library): $what', (v) => {
+  const n = (v.relayed ?? v.options).length;
+  for (const cols of [80, 120]) {
+    for (const [name, pick] of [['first', 0], ['middle', Math.floor(n / 2)], ['last', n - 1]] as const) {
+      test(`${cols} columns, ${name} option`, () => runVariant(v, cols, pick), 60_000);
+    }
+  }
+});
