@@ -31,9 +31,8 @@ export async function takenAfterEnter(program: PtyProgram, drawn: BlockLine[], o
   // Mostly the same options (a window of a longer list may show others), re-drawn in another order.
   const shared = after.options.filter((o) => before.options.includes(o)).length;
   if (after.pointer_seen && shared * 2 >= Math.max(after.options.length, before.options.length) && shared >= 2) {
-    // The highlighted row counts only as the one option of the list it names: a row the reader took for an
-    // option but the program never offered (a header, a row read off by one) tells nothing — a false WRONG PICK
-    // would fail a task whose program received exactly the agent's pick.
+    // The highlighted row counts as the option it names: the agent's option re-drawn with a mark (`beta
+    // (chosen)`) is the agent's pick — a false WRONG PICK would fail a task whose program received exactly it.
     return after.options.join('\n') !== before.options.join('\n') ? asOption(after.options[after.cursor_index], options) : null;
   }
   const text = now.map((l) => l.text).join('\n');
@@ -41,10 +40,14 @@ export async function takenAfterEnter(program: PtyProgram, drawn: BlockLine[], o
   return named.length === 1 ? named[0] : null;
 }
 
-/** The one option `text` names (the same text, or one containing the other), or null. */
+/**
+ * The option a highlighted row shows: the one option it names (the same text, or one containing the other);
+ * a row naming none is itself what was taken (an option out of the window read), one naming several tells
+ * nothing (null).
+ */
 function asOption(text: string | undefined, options: string[]): string | null {
   if (text === undefined || !text.trim()) return null;
-  if (options.filter((o) => o === text).length === 1) return text;
+  if (options.includes(text)) return text;
   const near = options.filter((o) => o.trim() && (text.includes(o) || o.includes(text)));
-  return near.length === 1 ? near[0] : null;
+  return near.length === 1 ? near[0] : near.length ? null : text;
 }
