@@ -133,6 +133,8 @@ export interface LayoutVariant {
   relayed?: string[];
   prompt: string;
   config?: Record<string, unknown>;
+  /** Still open: the relayed prompt is not `prompt` (what is seen instead); options and the pick are still checked. */
+  knownPromptMisread?: string;
 }
 
 const layout = (style: string, library: string, what: string, more: Partial<LayoutVariant> = {}): LayoutVariant => ({
@@ -145,8 +147,16 @@ export const LAYOUT_VARIANTS: LayoutVariant[] = [
   layout('clack-spinner-select', '@clack/prompts', 'spinner, then a select in its place'),
   layout('log-above-select', '@inquirer/prompts', 'log lines above the question'),
   layout('log-above-select', 'enquirer', 'log lines above the question', { config: { library: 'enquirer' } }),
+  layout('log-above-select', '@clack/prompts', 'a log line that asks, above a message that does not', {
+    config: { library: 'clack' },
+    prompt: 'Select the part to import',
+    knownPromptMisread: 'the log line that asks is relayed as the question (the rule that finds a question above a note under it, as Codex draws its command, takes it); options and pick are right',
+  }),
   layout('fzf-finder', 'fzf', 'default layout (list upward from the query line)', { relayed: UPWARD }),
   layout('fzf-finder', 'fzf', '--reverse layout (list under the query line)', { config: { reverse: true } }),
+  layout('fzf-finder', 'fzf', 'default layout, 30 options (taller than its window)', { options: THIRTY, relayed: [...THIRTY].reverse() }),
+  layout('fzf-finder', 'fzf', '--reverse layout, 30 options (taller than its window)', { options: THIRTY, config: { reverse: true } }),
+  layout('fzf-finder', 'fzf', 'full screen (no --height), --reverse', { config: { reverse: true, fullScreen: true } }),
   layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, no gap', {}),
   layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, blank line between', { config: { gap: true } }),
   layout('ink-two-line-list', 'ink 5', 'two-line items, 12 in a window of 4 with ↑/↓ more', { options: TWELVE, config: { window: 4 } }),
