@@ -78,6 +78,16 @@ describe('issue 24: layouts real prompt libraries draw', () => {
     }
   });
 
+  test('2. a log line that asks, printed between clack\'s steps, is not the question of a message that does not', () => {
+    const r = readScreen(lines(
+      [['┌  tsci import', PLAIN]], [['│', PLAIN]], [['note: did you mean "CL05B104KO5NNNC"?', PLAIN]], [['│', PLAIN]],
+      [['◆  Select the part to import', PLAIN]],
+      ...PARTS.map((p, i): Array<[string, string]> => [['│  ', PLAIN], [i === 0 ? '● ' : '○ ', i === 0 ? PLAIN : DIM], [p, i === 0 ? PLAIN : DIM]]),
+      [['└', PLAIN]],
+    ));
+    expect(r).toMatchObject({ prompt: '◆  Select the part to import', options: PARTS, cursor_index: 0 });
+  });
+
   test('3. a spinner whose message animates dots is still a spinner (clack spinner)', () => {
     expect(isSpinnerVariant('◒  Searching the registry', '◐  Searching the registry...')).toBe(true);
     expect(isSpinnerVariant('◒  Searching the registry.', '◒  Searching the registry..')).toBe(true);

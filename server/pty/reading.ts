@@ -255,7 +255,9 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
   const afterRule = new Set<number>();
   let ruled = false;
   unboxed.forEach((l, i) => {
-    if (!l.text.trim()) ruled ||= /[\u2500-\u259F]{3}/u.test(all[i].text);
+    // A rule, or a gutter with nothing on it (one vertical bar alone: clack draws one between its steps and any
+    // log line printed between them), separates what is above from the question.
+    if (!l.text.trim()) ruled ||= /[\u2500-\u259F]{3}/u.test(all[i].text) || /^\s*[│┃]\s*$/u.test(all[i].text);
     else {
       if (i > 0 && !unboxed[i - 1].text.trim()) afterGap.add(lines.indexOf(l));
       if (ruled) afterRule.add(lines.indexOf(l));

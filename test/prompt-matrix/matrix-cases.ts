@@ -147,11 +147,7 @@ export const LAYOUT_VARIANTS: LayoutVariant[] = [
   layout('clack-spinner-select', '@clack/prompts', 'spinner, then a select in its place'),
   layout('log-above-select', '@inquirer/prompts', 'log lines above the question'),
   layout('log-above-select', 'enquirer', 'log lines above the question', { config: { library: 'enquirer' } }),
-  layout('log-above-select', '@clack/prompts', 'a log line that asks, above a message that does not', {
-    config: { library: 'clack' },
-    prompt: 'Select the part to import',
-    knownPromptMisread: 'the log line that asks is relayed as the question (the rule that finds a question above a note under it, as Codex draws its command, takes it); options and pick are right',
-  }),
+  layout('log-above-select', '@clack/prompts', 'a log line that asks, above a message that does not', { config: { library: 'clack' }, prompt: 'Select the part to import' }),
   layout('fzf-finder', 'fzf', 'default layout (list upward from the query line)', { relayed: UPWARD }),
   layout('fzf-finder', 'fzf', '--reverse layout (list under the query line)', { config: { reverse: true } }),
   layout('fzf-finder', 'fzf', 'default layout, 30 options (taller than its window)', { options: THIRTY, relayed: [...THIRTY].reverse() }),
