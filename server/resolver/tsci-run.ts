@@ -43,9 +43,12 @@ export class TsciRun {
     if (r === 'exited') return { kind: 'exit', exit: await this.program.exited };
     if (r === 'timeout') return { kind: 'timeout' };
     let menu = this.program.read();
-    if (this.program.lastWaitSignal === 'screen-settle' && (menu.answer_with === 'text' || !menu.pointer_seen)) {
+    const settled = this.program.lastWaitSignal === 'screen-settle' && (menu.answer_with === 'text' || !menu.pointer_seen);
+    if (settled || (menu.kind === 'text' && !menu.typing)) {
       // Nothing but the screen says so, and no menu with a seen pointer: a program about to exit, or a spinner
-      // not yet told from text (it takes a few frames), can look like this for a moment.
+      // not yet told from text (it takes a few frames), can look like this for a moment. A program may also read
+      // the terminal before it draws anything (fzf asks the cursor position, then loads its list): text with no
+      // typing field is confirmed the same way even when /proc says it waits.
       const again = await this.program.waitForInput({ timeoutMs: this.opts.stepTimeoutMs, settleMs: TEXT_PROMPT_CONFIRM_MS });
       if (again === 'exited') return { kind: 'exit', exit: await this.program.exited };
       if (again === 'timeout') return { kind: 'timeout' };

@@ -15,7 +15,13 @@ async function runVariant(v: LayoutVariant, cols: number, pick: number) {
   try {
     const ev = await run.next();
     if (ev.kind !== 'prompt') throw new Error(`no prompt: ${ev.kind}${ev.kind === 'exit' ? `\n${ev.exit.output.slice(-2000)}` : ''}`);
-    const relayed = ev.menu;
+    let relayed = ev.menu;
+    // As the resolver does with a posted selection: a screen that changes (a program that read the terminal before
+    // drawing its list) replaces it, and the agent answers what is on screen then.
+    if (relayed.kind === 'text' && !relayed.typing) {
+      const changed = await run.changedFrom(relayed, { cancelled: false }, Date.now() + 5000);
+      if (changed) relayed = await run.readAgain();
+    }
     const expected = v.relayed ?? v.options;
     const seen = `prompt=${JSON.stringify(relayed.prompt)} options=${JSON.stringify(relayed.options)} cursor=${relayed.cursor_index}\n--- screen ---\n${relayed.screen}`;
     if (!v.knownPromptMisread) expect(relayed.prompt, seen).toContain(v.prompt);
