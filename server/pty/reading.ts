@@ -121,7 +121,9 @@ function pairedTitles(rows: Row[]): Row[] | null {
   const titles = rows.filter((_, i) => i % 2 === 0);
   const details = rows.filter((_, i) => i % 2 === 1);
   const titleStyles = new Set(titles.map((r) => r.style));
-  if (details.some((d) => titleStyles.has(d.style) || d.marker || d.mark || d.label || d.row !== rows[rows.indexOf(d) - 1].row + 1 && d.row >= 0)) return null;
+  // Each description is the line right under its title (in a terminal: the next row), no marker, mark or number.
+  const underTitle = (d: Row, i: number) => d.row < 0 || d.row === titles[i].row + 1;
+  if (details.some((d, i) => titleStyles.has(d.style) || d.marker || d.mark || d.label || !underTitle(d, i))) return null;
   return titles;
 }
 
