@@ -144,6 +144,8 @@ const layout = (style: string, library: string, what: string, more: Partial<Layo
 export const LAYOUT_VARIANTS: LayoutVariant[] = [
   layout('clack-select-hints', '@clack/prompts', 'focus-only hints, short list'),
   layout('clack-select-hints', '@clack/prompts', 'focus-only hints, 12 options in a 7-row window with ... rows', { options: TWELVE, config: { maxItems: 7 } }),
+  layout('inquirer-select-descriptions', '@inquirer/prompts', 'the focused choice\'s description drawn under the list'),
+  layout('inquirer-select-descriptions', '@inquirer/prompts', 'descriptions, 12 options in a 5-row window, no loop', { options: TWELVE, config: { pageSize: 5 } }),
   layout('clack-spinner-select', '@clack/prompts', 'spinner, then a select in its place'),
   layout('log-above-select', '@inquirer/prompts', 'log lines above the question'),
   layout('log-above-select', 'enquirer', 'log lines above the question', { config: { library: 'enquirer' } }),
