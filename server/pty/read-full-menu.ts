@@ -12,32 +12,41 @@ const pointed = (m: Reading) => m.options[m.cursor_index];
 
 /**
  * A list longer than the window shows only part of its options and scrolls. Looping or not, the whole list is
- * read: one Up from the first row tells a looping list (the pointer lands on a hidden last option) from one
- * that stops; then Down walks the list, collecting every option, until the pointer comes back to the first
- * row or stops moving, and the pointer is returned where it started. Lists the pointer is not on the first row
- * of, and lists whose pointer cannot be seen, are left as read.
+ * read: one key back from the end the pointer starts on tells a looping list (the pointer lands on a hidden
+ * option at the other end) from one that stops; then the pointer walks the list, collecting every option, until
+ * it comes back round or stops moving, and is returned where it started. The pointer starts on the first row of
+ * most lists (walked with Down); a list drawn upward from its query line (fzf's default layout) starts it on the
+ * last row (walked with Up, the options kept in the order drawn). Lists the pointer is on neither end of, and
+ * lists whose pointer cannot be seen, are left as read.
  */
 export async function readFullMenu(program: PtyProgram, first: Reading, options: ReadFullMenuOptions = {}): Promise<Reading> {
+  if (first.kind !== 'select' || !first.pointer_seen || first.options.length < 2) return first;
+  if (first.cursor_index === 0) return walk(program, first, 'down', options);
+  if (first.cursor_index === first.options.length - 1) return walk(program, first, 'up', options);
+  return first;
+}
+
+async function walk(program: PtyProgram, first: Reading, forward: 'down' | 'up', options: ReadFullMenuOptions): Promise<Reading> {
+  const back = forward === 'down' ? 'up' : 'down';
   const opts = { keyTimeoutMs: options.stepTimeoutMs ?? 400 };
   const max = options.maxOptions ?? 500;
-  if (first.kind !== 'select' || !first.pointer_seen || first.options.length < 2 || first.cursor_index !== 0) return first;
-  const up = await pressAndRead(program, 'up', first, opts);
+  const up = await pressAndRead(program, back, first, opts);
   if (!up || !up.pointer_seen) return first;
   const looped = pointed(up) !== pointed(first);
   if (looped) {
     const hidden = !first.options.includes(pointed(up));
-    // Back to the first row: a planned result, taken as soon as the screen shows it.
-    const back = await pressAndRead(program, 'down', up, opts, (r) => r.pointer_seen && pointed(r) === pointed(first));
-    if (!back || pointed(back) !== pointed(first)) return first;
+    // Back to the starting row: a planned result, taken as soon as the screen shows it.
+    const again = await pressAndRead(program, forward, up, opts, (r) => r.pointer_seen && pointed(r) === pointed(first));
+    if (!again || pointed(again) !== pointed(first)) return first;
     if (!hidden) return first;
   }
-  // Walk down to the end (or back round to the first row), collecting what scrolls into view.
-  const all = [...first.options];
+  // Walk to the end (or back round to the starting row), collecting what scrolls into view — in walking order.
+  const all = forward === 'down' ? [...first.options] : [...first.options].reverse();
   let current = looped ? program.peek() : up;
   let pos = 0;
   let wrapped = false;
   while (all.length < max) {
-    const m = await pressAndRead(program, 'down', current, opts);
+    const m = await pressAndRead(program, forward, current, opts);
     if (!m || !m.pointer_seen) break;
     const text = pointed(m);
     if (text === pointed(current) && m.cursor_index === current.cursor_index) break; // stopped: the end of a list that does not loop
@@ -52,10 +61,11 @@ export async function readFullMenu(program: PtyProgram, first: Reading, options:
   }
   if (!wrapped) {
     for (let i = 0; i < pos; i++) {
-      const m = await pressAndRead(program, 'up', current, opts);
+      const m = await pressAndRead(program, back, current, opts);
       if (!m) break;
       current = m;
     }
   }
-  return { ...program.peek(), options: all, cursor_index: 0 };
+  if (forward === 'down') return { ...program.peek(), options: all, cursor_index: 0 };
+  return { ...program.peek(), options: all.reverse(), cursor_index: all.length - 1 };
 }

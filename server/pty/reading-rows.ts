@@ -19,6 +19,8 @@ export interface Row {
   markStyle: string;
   /** Index of the line in the block. */
   index: number;
+  /** Box glyphs set aside at the line's start (a gutter, a border, a focus bar in the margin), '' if none. */
+  margin: string;
   /** A blank line comes right before this one (lists do not run across it). */
   gapBefore?: boolean;
   row: number;
@@ -26,19 +28,29 @@ export interface Row {
 
 /** Box drawing and block elements: borders, gutters, separators, shadows. */
 const BOX = /[\u2500-\u259F]/u;
+/** A scroll arrow a scrollbar draws at its ends (prompt_toolkit's `^`/`v`, ▲/▼, ↑/↓). */
+const SCROLL_ARROW = /^[\^v▲▼△▽↑↓]$/u;
+
+/** A line as the reader takes it: borders set aside, what stood in its margin kept. */
+export type UnboxedLine = BlockLine & { margin?: string };
 
 /**
  * A line with the borders of a box or a gutter column set aside: box characters at its start become spaces
- * (columns are kept, so rows inside one box still line up) and those at its end are dropped.
+ * (columns are kept, so rows inside one box still line up; the glyphs are kept as `margin`: a bar there may
+ * mark the focused item) and those at its end are dropped. With `cols`, a scrollbar's arrow in the screen's
+ * last two columns, set apart from the text by spaces, is dropped too: it is never part of a row's text.
  */
-export function unbox(line: BlockLine): BlockLine {
+export function unbox(line: BlockLine, cols?: number): UnboxedLine {
   const chars = Array.from(line.text);
+  let end = chars.length;
+  if (cols !== undefined && end >= cols - 1 && SCROLL_ARROW.test(chars[end - 1]) && chars[end - 2] === ' ' && chars[end - 3] === ' ') end--;
   let a = 0;
-  while (a < chars.length && (BOX.test(chars[a]) || chars[a] === ' ')) a++;
-  let b = chars.length;
+  while (a < end && (BOX.test(chars[a]) || chars[a] === ' ')) a++;
+  let b = end;
   while (b > a && (BOX.test(chars[b - 1]) || chars[b - 1] === ' ')) b--;
-  if (!chars.slice(0, a).some((c) => BOX.test(c)) && b === chars.length) return line;
-  return { ...line, text: ' '.repeat(a) + chars.slice(a, b).join('') };
+  const margin = chars.slice(0, a).filter((c) => BOX.test(c)).join('');
+  if (!margin && b === chars.length) return line;
+  return { ...line, text: ' '.repeat(a) + chars.slice(a, b).join(''), margin };
 }
 
 /** Leading indentation plus at most one short marker token and its gap. Brackets, quotes and `?` are text. */
@@ -103,7 +115,8 @@ export function splitRow(line: BlockLine, index: number): Row {
   const indent = Array.from(m[1] ?? '').length;
   const markAt = Array.from(line.text).indexOf(Array.from(mark)[0] ?? '', indent);
   const markStyle = line.styles && markAt >= 0 ? line.styles.slice(markAt, markAt + Array.from(mark).length).join('/') : '';
-  return { text, marker, mark, label, column: lead, style: styleAt(line, lead), markStyle, index, row: line.row };
+  const margin = (line as UnboxedLine).margin ?? '';
+  return { text, marker, mark, label, column: lead, style: styleAt(line, lead), markStyle, margin, index, row: line.row };
 }
 
 /** Another labelled entry further along a row (`1) a      4) d`: bash `select` lays long lists out in columns). */

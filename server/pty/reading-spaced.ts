@@ -15,13 +15,16 @@ const MAX_GROUP = 3;
 export function spacedList(rows: Row[]): { rows: Row[]; pointer: number } | null {
   const groups: Row[][] = [];
   for (const row of rows) {
-    if (row.gapBefore || !groups.length) groups.push([row]);
+    // A row further left than its group's title does not describe it (a footer right under the last option).
+    if (row.gapBefore || !groups.length || row.column < groups[groups.length - 1][0].column) groups.push([row]);
     else groups[groups.length - 1].push(row);
   }
   let best: { rows: Row[]; pointer: number } | null = null;
   let run: Row[] = [];
   const close = () => {
-    const pointers = run.map((r, i) => (r.marker ? i : -1)).filter((i) => i >= 0);
+    let pointers = run.map((r, i) => (r.marker ? i : -1)).filter((i) => i >= 0);
+    // No pointer glyph: a bar in the margin of one title only marks the focused option.
+    if (!pointers.length) pointers = run.map((r, i) => (r.margin ? i : -1)).filter((i) => i >= 0);
     const labelled = run.filter((r) => r.label).length;
     const found = pointers.length === 1 && (labelled === 0 || labelled === run.length) ? { rows: run, pointer: pointers[0] } : null;
     if (found && found.rows.length >= 2 && (!best || found.rows.length >= best.rows.length)) best = found;

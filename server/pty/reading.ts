@@ -1,6 +1,6 @@
 import type { BlockLine, ScreenView } from './terminal-screen.js';
 import { isFaint } from './screen-cells.js';
-import { questionAbove } from './reading-question.js';
+import { askingFirst, questionAbove } from './reading-question.js';
 import { inlineChoices, isStyledMark, rowMarked, splitColumns, splitRow, unbox, type Row } from './reading-rows.js';
 import { spacedList } from './reading-spaced.js';
 
@@ -69,6 +69,10 @@ function pointerOf(rows: Row[]): number {
   if (rows.length < 2) return -1;
   const markers = uniqueRows(rows, (r) => r.marker);
   if (markers.length === 1) return markers[0];
+  // A bar in the margin of one row only (the others have none or share theirs): the focus, drawn as bubbles' and
+  // many Ink lists draw it.
+  const margins = uniqueRows(rows, (r) => r.margin);
+  if (!markers.length && margins.length === 1 && rows.filter((r) => r.margin).length === 1) return margins[0];
   let styles = uniqueRows(rows, (r) => r.style);
   // A checked box may be drawn in its own colour: the text's style tells the current row first, then the box's.
   if (styles.length !== 1) styles = uniqueRows(rows, (r) => `${r.style}|${r.markStyle}`);
@@ -104,6 +108,74 @@ interface List {
   pointer: number;
   multi: boolean;
   labels: string[] | null;
+  /** Rows at the list's ends that are not options (a finder's header, its match counter): not relayed. */
+  aside?: Row[];
+}
+
+/**
+ * Items that span two lines: a title, and under it in the same column a line describing it, drawn in styles
+ * no title has (dim, grey). Returns the titles, or null when the rows do not pair up so.
+ */
+function pairedTitles(rows: Row[]): Row[] | null {
+  if (rows.length < 4 || rows.length % 2) return null;
+  const titles = rows.filter((_, i) => i % 2 === 0);
+  const details = rows.filter((_, i) => i % 2 === 1);
+  const titleStyles = new Set(titles.map((r) => r.style));
+  // Each description is the line right under its title (in a terminal: the next row), no marker, mark or number.
+  const underTitle = (d: Row, i: number) => d.row < 0 || d.row === titles[i].row + 1;
+  if (details.some((d, i) => titleStyles.has(d.style) || d.marker || d.mark || d.label || !underTitle(d, i))) return null;
+  return titles;
+}
+
+/**
+ * With the highlight seen, rows at the list's ends drawn in a style no other option has (a finder's header and
+ * match counter next to its list) are not options: set aside, as long as the options left share one style.
+ */
+function setAsideForeignEnds(list: List): List {
+  if (list.pointer < 0 || list.multi || list.labels) return list;
+  let a = 0;
+  let b = list.rows.length;
+  const foreign = (i: number) => {
+    if (i === list.pointer) return false;
+    const others = list.rows.slice(a, b).filter((_, k) => k + a !== list.pointer && k + a !== i);
+    const counts = countsOf(others.map((r) => r.style));
+    return others.length >= 2 && !counts.has(list.rows[i].style) && Math.max(...counts.values()) >= Math.max(2, others.length - 1);
+  };
+  for (let moved = true; moved && b - a > 2; ) {
+    moved = false;
+    if (foreign(b - 1)) (b--, (moved = true));
+    else if (foreign(a)) (a++, (moved = true));
+  }
+  if (a === 0 && b === list.rows.length) return list;
+  return { ...list, rows: list.rows.slice(a, b), pointer: list.pointer - a, aside: [...list.rows.slice(0, a), ...list.rows.slice(b)] };
+}
+
+/**
+ * Where `text` (a row's text starting at `column` of `line`) ends before a tail drawn faint after a space, set
+ * apart from letters drawn plain (a hint shown on the focused row only); -1 if it has no such tail.
+ */
+function faintTailAt(text: string, column: number, line: BlockLine): number {
+  if (!line.styles) return -1;
+  const chars = Array.from(text);
+  let t = chars.length;
+  while (t > 0 && (chars[t - 1] === ' ' || isFaint(line.styles[column + t - 1] ?? ''))) t--;
+  while (t < chars.length && chars[t] !== ' ') t++;
+  if (t === 0 || t >= chars.length || !chars.slice(t).join('').trim()) return -1;
+  return chars.slice(0, t).some((c, i) => /[\p{L}\p{N}]/u.test(c) && !isFaint(line.styles![column + i] ?? '')) ? t : -1;
+}
+
+/**
+ * The focused row's text without what only the focused row shows: a faint tail no other option has (clack's
+ * hint) would make the option's text change as the pointer moves.
+ */
+function withoutFocusOnlyTail(list: List, lines: BlockLine[]): List {
+  if (list.pointer < 0) return list;
+  const tails = list.rows.map((r) => faintTailAt(r.text, r.column, lines[r.index]));
+  if (tails[list.pointer] < 0 || tails.some((t, i) => t >= 0 && i !== list.pointer)) return list;
+  const rows = [...list.rows];
+  const p = rows[list.pointer];
+  rows[list.pointer] = { ...p, text: Array.from(p.text).slice(0, tails[list.pointer]).join('').trimEnd() };
+  return { ...list, rows };
 }
 
 /**
@@ -127,7 +199,7 @@ function listAt(body: Row[], from: number, column: number): Row[] {
 }
 
 function describe(listed: Row[]): List {
-  const found = splitColumns(listed);
+  const found = splitColumns(pairedTitles(listed) ?? listed);
   // Not every row has a mark: a lone ● is a pointer, not a checkbox. Check marks told apart by style only make
   // a checklist where a row is singled out as the current one (a finished task list has none).
   let marks = found.every((r) => r.mark) ? found.map((r) => r.mark) : null;
@@ -146,7 +218,7 @@ function describe(listed: Row[]): List {
     if (radio) pointer = on[0];
     else multi = true;
   }
-  return { rows, pointer, multi, labels };
+  return setAsideForeignEnds({ rows, pointer, multi, labels });
 }
 
 /** Preference among candidate lists: a seen highlight, then checkboxes or numbers, then length, then nearness to the end. */
@@ -178,14 +250,16 @@ function bestList(rows: Row[], typingAt: number): List | null {
 export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView): Reading {
   const all = block.map(asLine);
   const verbatim = all.map((l) => l.text.trimEnd()).join('\n').replace(/^\n+|\n+$/g, '');
-  const unboxed = all.map(unbox);
+  const unboxed = all.map((l) => unbox(l, screen?.cols));
   const lines = unboxed.filter((l) => l.text.trim());
   // Which lines follow a blank line (a list's rows are not split by one) or a horizontal border or separator.
   const afterGap = new Set<number>();
   const afterRule = new Set<number>();
   let ruled = false;
   unboxed.forEach((l, i) => {
-    if (!l.text.trim()) ruled ||= /[\u2500-\u259F]{3}/u.test(all[i].text);
+    // A rule, or a gutter with nothing on it (one vertical bar alone: clack draws one between its steps and any
+    // log line printed between them), separates what is above from the question.
+    if (!l.text.trim()) ruled ||= /[\u2500-\u259F]{3}/u.test(all[i].text) || /^\s*[│┃]\s*$/u.test(all[i].text);
     else {
       if (i > 0 && !unboxed[i - 1].text.trim()) afterGap.add(lines.indexOf(l));
       if (ruled) afterRule.add(lines.indexOf(l));
@@ -214,7 +288,8 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
   }
   // A typing field well below a list (other output between them): the program waits at the field; the list is
   // earlier output (an agent CLI's banner above its input box), unless it is numbered (typed into the field).
-  if (typingAt >= 0 && best && !best.labels && typingAt - best.rows[best.rows.length - 1].index > FIELD_REACH + 1) best = null;
+  const listEnd = (l: List) => Math.max(...[...l.rows, ...(l.aside ?? [])].map((r) => r.index));
+  if (typingAt >= 0 && best && !best.labels && typingAt - listEnd(best) > FIELD_REACH + 1) best = null;
   const typing = typingAt >= 0;
   if (best && best.pointer < 0 && best.multi && !typing && screen?.cursor.row !== undefined) {
     // No marker or highlight tells the current row of a checklist, but the program parked the (maybe hidden)
@@ -235,11 +310,14 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
     const lastRow = best ? best.rows[best.rows.length - 1].index : -1;
     if (inline && inline.at > lastRow) return { ...inline.reading, screen: verbatim };
   }
+  if (best) best = withoutFocusOnlyTail(best, lines);
   const options = best?.rows ?? [];
   const headAt = options.length ? options[0].index - 1 : typing ? typingAt : lines.length - 1;
   const head = lines[Math.max(0, headAt)];
   const typed = typing ? lines[typingAt].text.trim() : '';
-  const question = headAt >= 0 ? questionAbove(lines, headAt, afterRule, screen?.cols) : '';
+  const above = headAt >= 0 ? questionAbove(lines, headAt, afterRule, screen?.cols) : '';
+  // A line set aside from the list's ends (a finder's header) is the question when nothing above asks one.
+  const question = askingFirst([above, ...(best?.aside ?? []).map((r) => r.text)]) ?? above;
   const prompt = [question, typed].filter((t, i, a) => t && a.indexOf(t) === i).join('\n');
   const byTyping = typing && !(best && best.pointer >= 0);
   const kind: Reading['kind'] = byTyping || !options.length ? 'text' : best!.multi ? 'multi_select' : 'select';

@@ -27,6 +27,8 @@ export interface TsciRunOptions {
   env: Record<string, string>;
   /** No progress (neither a prompt nor an exit) for this long → timeout. */
   stepTimeoutMs: number;
+  /** Terminal width (default 120). */
+  cols?: number;
 }
 
 /** The reading as a person would tell two screens apart (where the highlight is does not make a new prompt). */
@@ -38,7 +40,7 @@ export class TsciRun {
 
   constructor(readonly opts: TsciRunOptions) {
     const [command, ...args] = opts.command;
-    this.program = PtyProgram.spawn({ command, args, cwd: opts.cwd, env: opts.env, cols: 120, rows: 30 });
+    this.program = PtyProgram.spawn({ command, args, cwd: opts.cwd, env: opts.env, cols: opts.cols ?? 120, rows: 30 });
   }
 
   async next(): Promise<TsciEvent> {
@@ -47,10 +49,13 @@ export class TsciRun {
     if (r === 'timeout') return { kind: 'timeout' };
     let menu = this.program.read();
     const signal = this.program.lastWaitSignal;
-    if ((signal === 'screen-settle' || signal === 'proc-poll') && (menu.answer_with === 'text' || !menu.pointer_seen)) {
+    const weak = (signal === 'screen-settle' || signal === 'proc-poll') && (menu.answer_with === 'text' || !menu.pointer_seen);
+    if (weak || (menu.kind === 'text' && !menu.typing)) {
       // Nothing but the screen says so, and no menu with a seen pointer: a program about to exit, or a spinner
-      // not yet told from text (it takes a few frames), can look like this for a moment. It is a prompt once the
-      // screen stays as it is for TEXT_PROMPT_CONFIRM_MS (spinner-only changes aside, when told by the settle).
+      // not yet told from text (it takes a few frames), can look like this for a moment. A program may also read
+      // the terminal before it draws anything (fzf asks the cursor position, then loads its list): text with no
+      // typing field is confirmed the same way even when /proc says it waits. It is a prompt once the screen
+      // stays as it is for TEXT_PROMPT_CONFIRM_MS (spinner-only changes aside, when told by the settle).
       const again = await this.confirmedQuiet();
       if (again === 'exited') return { kind: 'exit', exit: await this.program.exited };
       if (again === 'timeout') return { kind: 'timeout' };
@@ -80,8 +85,9 @@ export class TsciRun {
     for (;;) {
       const r = await this.program.waitForInput({ timeoutMs: Math.max(1, deadline - Date.now()), settleMs: TEXT_PROMPT_CONFIRM_MS });
       if (r !== 'waiting') return r;
-      if (this.program.lastWaitSignal === 'screen-settle' || this.program.lastWaitSignal === 'proc-read') return 'waiting';
-      // Found by its event loop idling: that says nothing of the screen's quiet — ask the screen for it.
+      if (this.program.lastWaitSignal === 'screen-settle') return 'waiting';
+      // Found by /proc (a read on the terminal, an event loop idling): that says nothing of the screen's quiet —
+      // ask the screen for it.
       const version = this.program.screenBuffer.version;
       const changed = await screenUntil(this.program, () => this.program.screenBuffer.version !== version, Date.now() + TEXT_PROMPT_CONFIRM_MS);
       if (changed === 'exited') return 'exited';

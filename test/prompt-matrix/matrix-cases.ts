@@ -35,6 +35,8 @@ export interface MatrixCase {
   relayedMay?: string[][];
   /** The options relayed in round 2 and later, when the re-run draws them differently. */
   relayedAgain?: string[];
+  /** Written to matrix-config.json in the project dir: the program's variant (a layout, a window size). */
+  config?: Record<string, unknown>;
 }
 
 export const PARTS = [
@@ -104,4 +106,58 @@ export const MATRIX_CASES: MatrixCase[] = [
   menu('box-gutter-list', 'hand-rolled (raw ANSI)', 'list in a box behind a │ gutter, inverse pointer'),
   menu('spinner-raw-then-select', 'ora + prompts', 'spinner in raw mode before the menu'),
   { ...menu('rerun-reordered', 'prompts 2.4.2', 'failed import, re-run draws the options in another order'), rounds: 2, relayedAgain: [...PARTS.slice(2), ...PARTS.slice(0, 2)] },
+];
+
+/** Twelve parts: a list longer than the windows the scrolling layouts show. */
+const TWELVE = Array.from({ length: 12 }, (_, i) => `RC0603FR-07${i + 1}K0L - ${i + 1}k 1% 0603 Yageo`);
+/** fzf's default layout draws the list upward from the query line at the bottom: the first option lowest. */
+const UPWARD = [...PARTS].reverse();
+
+/** Issue 24's layouts in the hub-driven matrix (one case per program; its variants are in LAYOUT_VARIANTS). */
+MATRIX_CASES.push(
+  menu('clack-select-hints', '@clack/prompts', 'a hint shown on the focused row only (the row grows under the pointer)'),
+  menu('clack-spinner-select', '@clack/prompts', 'spinner() stopped, a select drawn in its place'),
+  menu('log-above-select', '@inquirer/prompts', 'a spinner\'s last frame and a log line just above the question'),
+  { ...menu('fzf-finder', 'fzf', 'finder: --header question, --prompt query line, 5/5 counter, default layout (upward)'), relayed: UPWARD },
+  { ...menu('ink-two-line-list', 'ink 5', 'items on two lines (title, dim description), a │ bar in the margin marks the focus'), config: { gap: true } },
+  { ...menu('ptk-radiolist', 'prompt_toolkit (Debian)', 'RadioList in a 6-row window, ^/v scrollbar at the rows\' end', TWELVE[8]), options: TWELVE, relayed: TWELVE },
+);
+
+/** One layout of issue 24 in a variant, run at 80 and 120 columns, its first, a middle and its last option picked. */
+export interface LayoutVariant {
+  style: string;
+  library: string;
+  what: string;
+  options: string[];
+  /** The options as relayed, in the order drawn (default: `options`). */
+  relayed?: string[];
+  prompt: string;
+  config?: Record<string, unknown>;
+  /** Still open: the relayed prompt is not `prompt` (what is seen instead); options and the pick are still checked. */
+  knownPromptMisread?: string;
+}
+
+const layout = (style: string, library: string, what: string, more: Partial<LayoutVariant> = {}): LayoutVariant => ({
+  style, library, what, options: PARTS, prompt: QUESTION, ...more,
+});
+
+export const LAYOUT_VARIANTS: LayoutVariant[] = [
+  layout('clack-select-hints', '@clack/prompts', 'focus-only hints, short list'),
+  layout('clack-select-hints', '@clack/prompts', 'focus-only hints, 12 options in a 7-row window with ... rows', { options: TWELVE, config: { maxItems: 7 } }),
+  layout('inquirer-select-descriptions', '@inquirer/prompts', 'the focused choice\'s description drawn under the list'),
+  layout('inquirer-select-descriptions', '@inquirer/prompts', 'descriptions, 12 options in a 5-row window, no loop', { options: TWELVE, config: { pageSize: 5 } }),
+  layout('clack-spinner-select', '@clack/prompts', 'spinner, then a select in its place'),
+  layout('log-above-select', '@inquirer/prompts', 'log lines above the question'),
+  layout('log-above-select', 'enquirer', 'log lines above the question', { config: { library: 'enquirer' } }),
+  layout('log-above-select', '@clack/prompts', 'a log line that asks, above a message that does not', { config: { library: 'clack' }, prompt: 'Select the part to import' }),
+  layout('fzf-finder', 'fzf', 'default layout (list upward from the query line)', { relayed: UPWARD }),
+  layout('fzf-finder', 'fzf', '--reverse layout (list under the query line)', { config: { reverse: true } }),
+  layout('fzf-finder', 'fzf', 'default layout, 30 options (taller than its window)', { options: THIRTY, relayed: [...THIRTY].reverse() }),
+  layout('fzf-finder', 'fzf', '--reverse layout, 30 options (taller than its window)', { options: THIRTY, config: { reverse: true } }),
+  layout('fzf-finder', 'fzf', 'full screen (no --height), --reverse', { config: { reverse: true, fullScreen: true } }),
+  layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, no gap', {}),
+  layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, blank line between', { config: { gap: true } }),
+  layout('ink-two-line-list', 'ink 5', 'two-line items, 12 in a window of 4 with ↑/↓ more', { options: TWELVE, config: { window: 4 } }),
+  layout('ptk-radiolist', 'prompt_toolkit (Debian)', '^/v scrollbar, short list (no scrolling)'),
+  layout('ptk-radiolist', 'prompt_toolkit (Debian)', '^/v scrollbar, 12 options in 6 rows', { options: TWELVE }),
 ];

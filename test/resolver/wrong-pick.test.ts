@@ -26,3 +26,24 @@ test('Enter taken on another option than the agent chose: the task fails saying 
   expect(existsSync(join(dir, 'imports', 'gamma.tsx'))).toBe(true);
   await rig.manager.close(task.id);
 });
+
+// A program that takes exactly the pick and re-draws its list with that row marked (`❯ beta (chosen)`): the row
+// under the highlight after Enter names the agent's option, so the task finishes — no false WRONG PICK.
+const MARK_ON_ENTER = fileURLToPath(new URL('../fixtures/programs/pty/mark-on-enter.mjs', import.meta.url));
+
+test('Enter taken on exactly the pick, the row re-drawn with a mark: finished, not a false WRONG PICK', async () => {
+  const marking = await startResolverRig(`${process.execPath} ${MARK_ON_ENTER}`);
+  try {
+    const dir = marking.project();
+    const task = marking.manager.start({ component_name: 'anything', project_dir: dir });
+    const menu = await marking.waitFor(task.id, ['selection_required', 'failed', 'finished']);
+    expect(menu.selection).toMatchObject({ options: ['alpha', 'beta', 'gamma', 'delta'], cursor_index: 0 });
+    marking.manager.select(task.id, { selection_id: menu.selection!.selection_id, selected_option: 'beta' });
+    const done = await marking.waitFor(task.id, ['finished', 'failed']);
+    expect(done.reason ?? '').not.toMatch(/WRONG PICK/);
+    expect(existsSync(join(dir, 'imports', 'beta.tsx'))).toBe(true);
+    await marking.manager.close(task.id);
+  } finally {
+    await marking.close();
+  }
+});

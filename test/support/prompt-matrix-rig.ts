@@ -152,7 +152,7 @@ function checkRelayed(c: MatrixCase, sel: Selection, round: number, problems: st
 }
 
 export async function runCase(hub: TestHub, mcp: TestMcp, c: MatrixCase): Promise<CaseOutcome> {
-  const project = makeProject(c.options);
+  const project = makeProject(c.options, c.config);
   const out: CaseOutcome = { style: c.style, relayed: [], replaced: [], received: [], final: null, refusals: [], problems: [], wrongPick: false, screen: [] };
   const started = await mcp.call<{ task_id: string }>('resolve_component_start', { component_name: c.style, project_dir: project });
   try {
