@@ -3,7 +3,7 @@
 // questions. After a person's input a waiting task is RUNNING again.
 import { InputGuard } from '../terminal/input-guard.js';
 import type { TaskTerminal } from '../terminal/task-terminal.js';
-import { secretNote } from '../terminal/secret-field.js';
+import { secretNote, typedInto } from '../terminal/secret-field.js';
 import type { TaskHookQuestions } from './task-hook-questions.js';
 import type { TaskLifecycle } from './task-lifecycle.js';
 
@@ -87,7 +87,7 @@ export class TaskInput {
 
   /** How input to a field the program marks as a key is recorded ("‹secret, N characters›"), else null. */
   private secret(terminal: TaskTerminal, text: string): string | null {
-    return terminal.secretFieldUp?.() ? secretNote([...text].length) : null;
+    return terminal.secretFieldUp?.() ? secretNote([...typedInto('', text)].length) : null;
   }
 
   /** The person's input is recorded as what decided the change — never its text (a secret: only its length). */
