@@ -142,12 +142,16 @@ export class PtyTaskTerminal implements TaskTerminal {
     }
     if (this.repaintPending) return;
     this.repaintPending = true;
-    void this.program.screenBuffer.parsed().then(() => {
-      this.repaintPending = false;
-      if (!this.fieldOn(this.screenWithCursor())) this.fieldUp = false;
-      const frame = this.repaint();
-      for (const listener of this.relayListeners) listener(frame);
-    });
+    void this.program.screenBuffer
+      .parsed()
+      .then(() => {
+        this.repaintPending = false;
+        if (this.exited) return;
+        if (!this.fieldOn(this.screenWithCursor())) this.fieldUp = false;
+        const frame = this.repaint();
+        for (const listener of this.relayListeners) listener(frame);
+      })
+      .catch(() => (this.repaintPending = false));
   }
 
   /** The visible rows and the cursor, straight from the terminal buffer (cheap enough for every keystroke). */
