@@ -45,13 +45,16 @@ export const adapterConfigSchema = z.strictObject({
    * `question` — a pattern on the screen while the dialog is up; its group 1 (else the match) is the question a
    *   person is asked (the reader takes the line above the list, which may be a hint);
    * `outside` — its options (as shown, without their number) that leave the terminal (a browser or device
-   *   sign-in): relayed with `note`, and a policy never picks one or presses Enter on one.
+   *   sign-in): relayed with `note`, and a policy never picks one or presses Enter on one;
+   * `secret` — the dialog is a field for a key (an API key): what is typed while it is up is masked in every
+   *   screen gatehouse relays, stores or logs, and a person's text sent to it is recorded only as its length.
    */
   dialogs: z
     .array(
       z.strictObject({
         question: pattern,
         outside: z.array(z.strictObject({ option: z.string().min(1, { error: 'must not be empty' }), note: z.string().min(1, { error: 'must not be empty' }) })).default([]),
+        secret: z.boolean().default(false),
       }),
     )
     .default([]),

@@ -96,18 +96,18 @@ export class PtyProgram {
     return () => this.dataListeners.delete(listener);
   }
 
-  /** Called right before each input is written (every key the acting helpers press included). */
-  onInput(listener: () => void): () => void {
+  /** Called right before each input is written (every key the acting helpers press included), with its bytes. */
+  onInput(listener: (data: string) => void): () => void {
     this.inputListeners.add(listener);
     return () => this.inputListeners.delete(listener);
   }
 
-  private readonly inputListeners = new Set<() => void>();
+  private readonly inputListeners = new Set<(data: string) => void>();
 
   /** Raw bytes to the program. Counts as input: a new block starts. */
   write(data: string): void {
     if (this.exitInfo) return;
-    for (const l of this.inputListeners) l();
+    for (const l of this.inputListeners) l(data);
     this.inputWait.sent(data);
     this.screenBuffer.markInput();
     this.safeWrite(data);

@@ -16,6 +16,7 @@ export interface CapturedHub {
   client: HubClient;
   child: ChildProcess;
   stdout: () => string;
+  stderr: () => string;
   kill9(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -56,6 +57,7 @@ export async function startCapturedHub(home: string): Promise<CapturedHub> {
     client,
     child,
     stdout: () => stdout,
+    stderr: () => stderr,
     async kill9() {
       child.kill('SIGKILL');
       await exited;

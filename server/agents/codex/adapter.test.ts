@@ -1,5 +1,6 @@
 // The codex adapter on screens recorded from the real Codex (test/fixtures/agent-screens/codex/), read by the real
 // reader: what a task under `gatehouse run` relays to a person and what the built-in policy does.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { adapterFromConfig, adapterOnRecordedScreens, adapterRelays } from '../../../test/support/adapter-on-screens.js';
 import { adapterConfigSchema } from '../adapter-schema.js';
@@ -86,5 +87,16 @@ describe('codex adapter on recorded Codex screens', () => {
     expect(wait.options.map((o) => o.text)).toEqual(['1. Review hooks', '2. Trust all and continue', "3. Continue without trusting (hooks won't run)"]);
     expect(wait.cursor).toBe(0);
     expect(policy).toBeNull();
+  });
+});
+
+describe('codex adapter: the key field is marked secret', () => {
+  const secret = adapterFromConfig('codex', adapterConfigSchema.parse(codexAdapter)).secretFields ?? [];
+  const screens = readdirSync('test/fixtures/agent-screens/codex').filter((f) => f.endsWith('.json'));
+  const on = (name: string) => secret.some((field) => field.test(JSON.parse(readFileSync(`test/fixtures/agent-screens/codex/${name}`, 'utf8')).screen.join('\n')));
+
+  // What is typed there is masked in all a task relays (orchestrator/terminal/secret-field.ts); no other screen is one.
+  it('matches its API-key screen and no other recorded screen', () => {
+    expect(screens.filter(on)).toEqual(['api-key.json']);
   });
 });

@@ -24,7 +24,8 @@ export const codexAdapter: AdapterConfigInput = {
         { option: 'Sign in with Device Code', note: 'signs in on another device through auth.openai.com; cannot finish offline' },
       ],
     },
-    { question: '^\\s*(Paste or type your API key below\\.)\\s*$' },
+    // The key field: what is typed there is masked in all gatehouse relays, stores and logs.
+    { question: '^\\s*(Paste or type your API key below\\.)\\s*$', secret: true },
     { question: '^\\s*(Hooks need review)\\s*$' },
   ],
   detect: {

@@ -1,7 +1,9 @@
 // The gemini adapter on screens recorded from the real Gemini CLI (test/fixtures/agent-screens/gemini/), read by
 // the real reader: what a task under `gatehouse run` relays to a person and what the built-in policy does.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adapterOnRecordedScreens, adapterRelays } from '../../../test/support/adapter-on-screens.js';
+import { adapterFromConfig, adapterOnRecordedScreens, adapterRelays } from '../../../test/support/adapter-on-screens.js';
+import { adapterConfigSchema } from '../adapter-schema.js';
 import { geminiAdapter } from './adapter.js';
 
 describe('gemini adapter on recorded Gemini CLI screens', () => {
@@ -37,5 +39,18 @@ describe('gemini adapter on recorded Gemini CLI screens', () => {
     ]);
     expect(wait.cursor).toBe(1);
     expect(policy).toBeNull();
+  });
+});
+
+describe('gemini adapter: the key field is marked secret', () => {
+  const secret = adapterFromConfig('gemini', adapterConfigSchema.parse(geminiAdapter)).secretFields ?? [];
+  const screens = readdirSync('test/fixtures/agent-screens/gemini').filter((f) => f.endsWith('.json'));
+  const on = (name: string) => secret.some((field) => field.test(JSON.parse(readFileSync(`test/fixtures/agent-screens/gemini/${name}`, 'utf8')).screen.join('\n')));
+
+  // What is typed there is masked in all a task relays (orchestrator/terminal/secret-field.ts); no other screen is one.
+  it('is no recorded screen (the sign-in choice included)', () => {
+    expect(screens.filter(on)).toEqual([]);
+    // Its key dialog's heading as drawn (seen live in test/agents/secret-field-orchestrated.test.ts).
+    expect(secret.some((field) => field.test('│ Enter Gemini API Key                                    │'))).toBe(true);
   });
 });

@@ -20,7 +20,8 @@ export const geminiAdapter: AdapterConfigInput = {
       outside: [{ option: 'Sign in with Google', note: 'opens a browser to sign in with Google; cannot finish from here or offline' }],
     },
     // Then the key, prefilled from GEMINI_API_KEY: drawn in place, it is no new line after the pick.
-    { question: '(Enter Gemini API Key)' },
+    // What is typed there is masked in all gatehouse relays, stores and logs.
+    { question: '(Enter Gemini API Key)', secret: true },
   ],
   // Busy: its working line "⠋ Thinking... (esc to cancel, 0s)" — not the API key dialog's "(Press Enter to submit,
   // Esc to cancel, …)", which read as busy left the key field unasked and the task RUNNING.

@@ -40,6 +40,8 @@ export interface IAgentAdapter {
   readonly hooks?: string;
   /** Dialogs known by their own words (screen-dialogs.ts). */
   readonly dialogs?: readonly KnownDialog[];
+  /** The known dialogs that are a field for a key (`secret`), by their question: typed text there is masked. */
+  readonly secretFields?: readonly RegExp[];
 }
 
 export class AdapterLaunchError extends Error {}
@@ -57,6 +59,7 @@ export function adapterFromConfig(id: string, config: AdapterConfig): IAgentAdap
     autoPolicy,
     hooks: config.hooks,
     dialogs: config.dialogs.map((d) => ({ question: new RegExp(d.question, 'm'), outside: d.outside })),
+    secretFields: config.dialogs.filter((d) => d.secret).map((d) => new RegExp(d.question, 'm')),
     detect: { idle: compile(config.detect.idle), idleScreen: compile(config.detect.idleScreen), busy: compile(config.detect.busy), waiting: compile(config.detect.waiting), idleAfterState: config.detect.idleAfterState },
     getLaunchConfig(request) {
       const command = request.command ?? config.command;

@@ -3,6 +3,7 @@
 // questions. After a person's input a waiting task is RUNNING again.
 import { InputGuard } from '../terminal/input-guard.js';
 import type { TaskTerminal } from '../terminal/task-terminal.js';
+import { secretNote, typedInto } from '../terminal/secret-field.js';
 import type { TaskHookQuestions } from './task-hook-questions.js';
 import type { TaskLifecycle } from './task-lifecycle.js';
 
@@ -31,8 +32,9 @@ export class TaskInput {
   write(data: string): void {
     const terminal = this.running();
     this.answeredItself = false;
+    const secret = this.secret(terminal, data);
     terminal.write(data);
-    this.resumed();
+    this.resumed(secret);
   }
 
   /** A person's text (typed verbatim, then Enter unless submit is false). */
@@ -41,8 +43,9 @@ export class TaskInput {
     const notTyped = this.host.notTyped();
     if (notTyped) throw new Error(`task ${this.host.life.state.id}: not typed — ${notTyped}`);
     this.answeredItself = false;
+    const secret = this.secret(terminal, text);
     await this.acting(() => terminal.typeText(text, submit));
-    this.resumed();
+    this.resumed(secret);
   }
 
   async pressKeys(keys: string[]): Promise<void> {
@@ -82,9 +85,15 @@ export class TaskInput {
     return terminal;
   }
 
-  private resumed(): void {
+  /** How input to a field the program marks as a key is recorded ("‹secret, N characters›"), else null. */
+  private secret(terminal: TaskTerminal, text: string): string | null {
+    return terminal.secretFieldUp?.() ? secretNote([...typedInto('', text)].length) : null;
+  }
+
+  /** The person's input is recorded as what decided the change — never its text (a secret: only its length). */
+  private resumed(secret: string | null = null): void {
     const { life } = this.host;
-    life.signal = "a person's input";
+    life.signal = secret ? `a person's input ${secret}` : "a person's input";
     if (life.state.status === 'WAITING_FOR_USER' || life.state.status === 'AWAITING_INTERACTION') {
       life.set((t) => {
         t.status = 'RUNNING';

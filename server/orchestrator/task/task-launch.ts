@@ -40,6 +40,7 @@ export function planTaskLaunch(request: TaskLaunchRequest): { launch: TerminalLa
       env: { ...launch.env, ...definition.env, ...hooked?.env },
       cols: definition.cols,
       rows: definition.rows,
+      secretFields: [...(adapter.secretFields ?? [])],
     },
     hooked,
   };

@@ -31,6 +31,8 @@ export interface TerminalLaunch {
   env: Record<string, string>;
   cols: number;
   rows: number;
+  /** Fields the program itself marks as a key (the adapter's `secret` dialogs): what is typed there is masked. */
+  secretFields?: RegExp[];
 }
 
 /**
@@ -60,6 +62,8 @@ export interface TaskTerminal {
   /** The program's own state in its output (OSC 7501), each time it reports one. */
   onAgentState(listener: (state: AgentState) => void): () => void;
   readonly exited: boolean;
+  /** A field the program marks as a key is on the screen now (what is typed there is masked in all it relays). */
+  secretFieldUp?(): boolean;
   /** End the whole process group (TERM, then KILL). */
   kill(): Promise<void>;
 }

@@ -18,6 +18,8 @@ export interface RecordedRequest {
   /** What the stand-in answered: text, a tool call, or an error message when the script could not be played. */
   answered?: unknown;
   body: any;
+  /** The request's headers (the API key the CLI sent is in one). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface ModelStandin {
@@ -56,7 +58,7 @@ export async function startModelStandin(format: WireFormat, script: ScriptStep[]
     const path = (req.url ?? '/').split('?')[0];
     const body = await readBody(req);
     const conversation = req.method === 'POST' && format.isConversation(path, body);
-    const record: RecordedRequest = { method: req.method ?? 'GET', path, conversation, at: Date.now(), toolResults: [], body };
+    const record: RecordedRequest = { method: req.method ?? 'GET', path, conversation, at: Date.now(), toolResults: [], body, headers: req.headers };
     const recorded = () => {
       requests.push(record);
       for (const w of waiters) w();
