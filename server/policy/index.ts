@@ -11,3 +11,5 @@ export { parseRule, RuleError, type Rule } from './rule.js';
 export { protectedPaths, type ProtectedPaths } from './protected-paths.js';
 export { AGENT_IDS, AGENT_NAMES, TOOL_TABLE, classifyTool, toolTableRows, type AgentId, type ToolKind } from './tool-kinds.js';
 export type { DecidedBy, Decision, DecisionPart, PolicyDecision, PolicyError, PolicyRequest, PolicyWarning, RuleList } from './types.js';
+/** Loads the bash parser that Bash rules and decisions need (createPolicyEngine does it; parsePolicyText needs it done). */
+export { loadBashParser as loadPolicyParser } from '../shell/tree-sitter-bash.js';
