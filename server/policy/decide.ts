@@ -8,6 +8,7 @@ import { matchBashPattern } from './bash-rule.js';
 import { inside, matchPathPattern, resolvePath, type ResolvedPath } from './path-rule.js';
 import type { LoadedRule, PolicyLayer } from './policy-file.js';
 import { projectRoot } from './project-root.js';
+import { candidates } from './rule-index.js';
 import type { ProtectedPaths } from './protected-paths.js';
 import { classifyTool, type ClassifiedTool, type ToolKind } from './tool-kinds.js';
 import type { DecidedBy, Decision, DecisionPart, PolicyDecision, PolicyRequest, RuleList } from './types.js';
@@ -43,10 +44,14 @@ export function decide(request: PolicyRequest, context: PolicyContext): PolicyDe
 
   const cwd = request.cwd;
   const project = resolvePath(request.project || projectRoot(cwd), '/', context.home);
-  const rules = applicable(context.layers, request.agent, project.real);
   const { parts, protectedPath } = partsOf(tool, request, project, context);
-
-  const results: DecisionPart[] = parts.map((part) => judge(part, tool, rules, project));
+  const find = (list: RuleList, part: Part, strict: boolean): LoadedRule | undefined => {
+    for (const { loaded } of candidates(context.layers, list, part.kind === 'other' || part.kind === 'mcp' ? 'tool' : part.kind, namesOf(part))) {
+      if (inScope(loaded, request.agent, project.real) && matches(loaded, part, tool, project, strict)) return loaded;
+    }
+    return undefined;
+  };
+  const results: DecisionPart[] = parts.map((part) => judge(part, find));
   for (const [i, part] of parts.entries()) {
     const result = results[i]!;
     if (part.coveredBy !== undefined && result.decidedBy.kind === 'default') {
@@ -65,16 +70,10 @@ export function decide(request: PolicyRequest, context: PolicyContext): PolicyDe
   return withParts('ask', { kind: 'default' });
 }
 
-function applicable(layers: PolicyLayer[], agent: string, project: string): LoadedRule[] {
-  const out: LoadedRule[] = [];
-  for (const layer of layers) {
-    for (const r of layer.rules) {
-      if (r.agents && !r.agents.includes(agent as never)) continue;
-      if (r.projects && !r.projects.some((p) => inside(p, project) !== null)) continue;
-      out.push(r);
-    }
-  }
-  return out;
+function inScope(rule: LoadedRule, agent: string, project: string): boolean {
+  if (rule.agents && !rule.agents.includes(agent as never)) return false;
+  if (rule.projects && !rule.projects.some((p) => inside(p, project) !== null)) return false;
+  return true;
 }
 
 function partsOf(tool: ClassifiedTool, request: PolicyRequest, project: ResolvedPath, context: PolicyContext): { parts: Part[]; protectedPath: string | null } {
@@ -158,14 +157,26 @@ function whyUnallowable(command: SimpleCommand): string | undefined {
   return undefined;
 }
 
-function judge(part: Part, tool: ClassifiedTool, rules: LoadedRule[], project: ResolvedPath): DecisionPart {
+/** The command names a Bash rule must fix to match the part (with and without assignments, path left off). */
+function namesOf(part: Part): string[] {
+  const command = part.command;
+  if (!command) return [];
+  const names: string[] = [];
+  const first = command.assignments[0] ?? command.argv[0];
+  if (first && !first.dynamic) names.push(first.text);
+  const name = command.argv[0];
+  if (name && !name.dynamic) names.push(name.text, name.text.slice(name.text.lastIndexOf('/') + 1));
+  return names;
+}
+
+function judge(part: Part, find: (list: RuleList, part: Part, strict: boolean) => LoadedRule | undefined): DecisionPart {
   const base = { kind: part.kind, text: part.text };
   for (const list of ['deny', 'ask'] as const) {
-    const rule = rules.find((r) => r.list === list && matches(r, part, tool, project, false));
+    const rule = find(list, part, false);
     if (rule) return { ...base, decision: list, decidedBy: ruleRef(rule, list) };
   }
   if (part.unallowable) return { ...base, decision: 'ask', decidedBy: { kind: 'default' }, note: part.unallowable };
-  const rule = rules.find((r) => r.list === 'allow' && matches(r, part, tool, project, true));
+  const rule = find('allow', part, true);
   if (rule) return { ...base, decision: 'allow', decidedBy: ruleRef(rule, 'allow') };
   return { ...base, decision: 'ask', decidedBy: { kind: 'default' } };
 }
