@@ -168,7 +168,7 @@ function strings(value: unknown): string[] {
 }
 
 function urlsIn(text: string): string[] {
-  return text.split(/\s+/).filter((w) => /^https?:\/\//i.test(w)).map((w) => w.replace(/[),.;'"\]]+$/, ''));
+  return [...text.matchAll(/https?:\/\/[^\s<>"'()[\]]+/gi)].map((m) => m[0].replace(/[,.;:!?]+$/, ''));
 }
 
 /** The files a Codex patch touches. */
@@ -189,4 +189,19 @@ export function toolTableRows(): Array<{ agent: AgentId; tool: string; kind: Too
     rows.push({ agent, tool: TOOL_TABLE[agent].mcp === 'mcp__server__tool' ? 'mcp__<server>__<tool>' : 'mcp_<server>_<tool>', kind: 'mcp' });
   }
   return rows;
+}
+
+/** The README's table: one row per rule kind, the tool names of each CLI that fall under it. */
+export function toolTableMarkdown(): string {
+  const cells = new Map<ToolKind, Record<AgentId, string[]>>();
+  for (const row of toolTableRows()) {
+    const byAgent = cells.get(row.kind) ?? { claude: [], codex: [], gemini: [], qwen: [] };
+    byAgent[row.agent].push(`\`${row.tool}\``);
+    cells.set(row.kind, byAgent);
+  }
+  const lines = [`| rule kind | ${AGENT_IDS.map((a) => AGENT_NAMES[a]).join(' | ')} |`, `|---|${AGENT_IDS.map(() => '---|').join('')}`];
+  for (const [kind, byAgent] of cells) {
+    lines.push(`| \`${kind === 'mcp' ? 'mcp__server__tool' : kind}\` | ${AGENT_IDS.map((a) => byAgent[a].join(', ') || '—').join(' | ')} |`);
+  }
+  return lines.join('\n');
 }
