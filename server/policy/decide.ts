@@ -102,19 +102,35 @@ function partsOf(tool: ClassifiedTool, request: PolicyRequest, project: Resolved
           }
         }
       }
+      // After a cd the shell's folder is not the agent's: a relative file is then only known when it runs.
+      const cdTargets = parsed.commands.filter((c) => ['cd', 'pushd', 'popd'].includes(baseName(c.argv[0]) ?? ''));
+      const folders = [request.cwd, ...cdTargets.flatMap((c) => c.argv.slice(1).filter((w) => !w.dynamic && !w.text.startsWith('-')).map((w) => resolvePath(w.text, request.cwd, home).lexical))];
+      if (cdTargets.length > 0) {
+        for (const command of parsed.commands) {
+          const name = baseName(command.argv[0]);
+          if (name !== null && READ_ONLY.has(name)) continue;
+          for (const word of command.argv.slice(1)) {
+            for (const folder of folders.slice(1)) protectedPath ??= protectedWord(word, folder, home, protect);
+          }
+        }
+      }
       for (const redirect of parsed.redirects) {
         if (!redirect.writes || !redirect.target) continue;
         const owner = parsed.commands.findIndex((c) => c.redirects.includes(redirect));
         const target = redirect.target;
-        if (target.dynamic || (target.glob && !target.tilde)) {
-          const hit = protectedWord(target, request.cwd, home, protect);
-          if (hit) protectedPath ??= hit;
+        if (target.dynamic || target.glob) {
+          for (const folder of folders) protectedPath ??= protectedWord(target, folder, home, protect);
           parts.push({ kind: 'Edit', text: `${redirect.op} ${target.raw}`, unallowable: 'the file written is only known when the command runs' });
           continue;
         }
+        for (const folder of folders.slice(1)) guard(resolvePath(target.text, folder, home));
         const path = resolvePath(target.text, request.cwd, home);
         if (DEVICES.has(path.lexical) || path.lexical.startsWith('/dev/fd/')) continue;
         guard(path);
+        if (cdTargets.length > 0 && !target.tilde && !target.text.startsWith('/')) {
+          parts.push({ kind: 'Edit', text: `${redirect.op} ${target.raw}`, unallowable: 'the folder it is written in changes (cd) before it is written' });
+          continue;
+        }
         const coveredBy = inside(project.real, path.real) !== null && owner >= 0 ? partOf.get(parsed.commands[owner]!) : undefined;
         parts.push({ kind: 'Edit', text: `${redirect.op} ${path.real}`, path, coveredBy });
       }
@@ -241,7 +257,9 @@ function protectedWord(word: ShellWord, cwd: string, home: string, protect: Prot
   if (eq > 0) candidates.push(word.text.slice(eq + 1));
   for (const c of candidates) {
     if (c === '' || (c.startsWith('-') && !c.includes('/'))) continue;
-    const hit = protect.match(resolvePath(c, cwd, home));
+    const path = resolvePath(c, cwd, home);
+    // A glob (~/.cl*/settings.json) names whatever files it matches: tried against the protected files by name.
+    const hit = word.glob ? protect.matchGlob(path.lexical, [cwd]) : protect.match(path);
     if (hit) return hit;
   }
   return null;

@@ -10,6 +10,8 @@ export interface ProtectedPaths {
   globs: string[];
   /** The protected path a resolved path falls on, or null. */
   match(path: ResolvedPath): string | null;
+  /** The protected file a shell glob (absolute) could name, trying the known files in `folders` too. */
+  matchGlob(glob: string, folders: string[]): string | null;
   /** Folder names whose appearance in a word only known when it runs ($X/.claude/…) is taken as protected. */
   fragments: string[];
 }
@@ -48,9 +50,25 @@ export function protectedPaths(options: { env: NodeJS.ProcessEnv; home: string; 
   // The same folders as they are on disk, when one is a symlink.
   const globs = [...new Set(files.flatMap((g) => (g.startsWith('**') ? [g] : [g, realGlob(g)])))];
   const matchers = globs.map((g) => picomatch(g, { dot: true }));
+  // The files themselves, for a glob in a command line to be tried against.
+  const named = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.qwen/settings.json', '.gatehouse/policy.yaml'];
+  const fixed = [
+    join(options.dataDir, 'policy.yaml'), join(options.dataDir, 'credential'), join(options.dataDir, 'settings.json'), options.policyFile,
+    join(claude, 'settings.json'), join(claude, 'settings.local.json'), join(codex, 'hooks.json'), join(codex, 'config.toml'), join(gemini, 'settings.json'), join(qwen, 'settings.json'),
+  ];
   return {
     globs,
     fragments: ['.claude', '.codex', '.gemini', '.qwen', '.gatehouse', options.dataDir],
+    matchGlob(glob, folders) {
+      let test: (p: string) => boolean;
+      try {
+        test = picomatch(glob, { dot: true });
+      } catch {
+        return glob;
+      }
+      const files = [...fixed, ...[home, ...folders].flatMap((f) => named.map((n) => join(f, n)))];
+      return files.find((f) => test(f)) ?? null;
+    },
     match(path) {
       for (const p of [path.real, path.lexical]) if (matchers.some((m) => m(p))) return p;
       return null;

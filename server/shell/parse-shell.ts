@@ -13,7 +13,7 @@ export interface ShellWord {
   text: string;
   /** The word's source text. */
   raw: string;
-  /** Holds an expansion whose value is only known when it runs: $VAR, ${…}, $(…), `…`, <(…), $((…)), {a,b}, $'…'. */
+  /** Holds an expansion whose value is only known when it runs: $VAR, ${…}, $(…), `…`, <(…), $((…)), {a,b}, $'…', ~user. */
   dynamic: boolean;
   /** Starts with an unquoted `~` (the shell puts the home folder there). */
   tilde: boolean;
@@ -283,6 +283,8 @@ function valueOf(node: Node, word: ShellWord, first: boolean): string {
       if (node.type === 'command_name' && node.namedChildren[0]) return valueOf(node.namedChildren[0], word, first);
       const text = node.text;
       if (first && (text === '~' || text.startsWith('~/'))) word.tilde = true;
+      // ~user, ~+, ~- : another user's home, $PWD, $OLDPWD — known only when it runs.
+      else if (first && text.startsWith('~')) word.dynamic = true;
       if (/(^|[^\\])[*?[]/.test(text)) word.glob = true;
       return text.replace(/\\\n/g, '').replace(/\\(.)/gs, '$1');
     }
