@@ -7,6 +7,7 @@ export { narrowestRule, type RulesFromRequest } from './narrow-rule.js';
 export { appendRule, type AppendedRule } from './append-rule.js';
 export { parsePolicyText, type LoadedRule, type OnTimeout, type PolicyLayer } from './policy-file.js';
 export { PolicyLoader, personPolicyPath, projectPolicyPath } from './policy-loader.js';
+export { projectRoot } from './project-root.js';
 export { parseRule, RuleError, type Rule } from './rule.js';
 export { protectedPaths, type ProtectedPaths } from './protected-paths.js';
 export { AGENT_IDS, AGENT_NAMES, TOOL_TABLE, classifyTool, toolTableRows, type AgentId, type ToolKind } from './tool-kinds.js';

@@ -93,6 +93,8 @@ describe('gatehouse policy test', () => {
     expect(json).toMatchObject({
       agent: 'codex',
       tool: 'Bash',
+      cwd: project,
+      project,
       decision: 'allow',
       decidedBy: { kind: 'rule', rule: 'Bash(npm test)', list: 'allow', file: policyFile(), line: 2 },
       kind: 'Bash',

@@ -132,13 +132,13 @@ async function test(args: ParsedArgs, io: CliIo): Promise<number> {
   const project = stringValue(args, 'project');
   const input = toolInput(policy, agent as Policy['AGENT_IDS'][number], tool, args);
   const engine = await policy.createPolicyEngine();
-  const request = { agent, tool, input, cwd, project: project ? resolve(project) : null };
+  const request = { agent, tool, input, cwd, project: project ? resolve(project) : policy.projectRoot(cwd) };
   const decision = engine.decide(request);
   const status = engine.status();
   const hookAllows = agent !== 'gemini';
   const note = !hookAllows && decision.decision === 'allow' ? GEMINI_NOTE : null;
   if (args.values.json === true) {
-    io.stdout.write(`${JSON.stringify({ agent, tool, input, cwd, ...decision, hookAllows, note, policy: status }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ agent, tool, input, cwd, project: request.project, ...decision, hookAllows, note, policy: status }, null, 2)}\n`);
     return 0;
   }
   const lines = [`decision:   ${decision.decision}`, `decided by: ${describe(decision.decidedBy)}`];
@@ -149,7 +149,8 @@ async function test(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   if (note) lines.push(`note: ${note}`);
   lines.push(`policy:     ${status.file}${status.exists ? ` (${status.rules} rules, on_timeout ${status.onTimeout})` : ' (no file)'}`);
-  for (const w of engine.layers(request.project ?? cwd).flatMap((l) => l.warnings)) lines.push(`warning:    ${w.file}:${w.line}:${w.column}: ${w.message}`);
+  lines.push(`project:    ${request.project}`);
+  for (const w of engine.layers(request.project).flatMap((l) => l.warnings)) lines.push(`warning:    ${w.file}:${w.line}:${w.column}: ${w.message}`);
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
