@@ -47,7 +47,7 @@ export function parseRule(text: string, home: string): Rule {
   if (trimmed === '') fail('empty');
   const open = trimmed.indexOf('(');
   const head = open < 0 ? trimmed : trimmed.slice(0, open);
-  if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(head)) fail(`expected a tool name such as Bash, Edit, Read, WebFetch or mcp__server__tool before "("`);
+  if (!/^[A-Za-z_][A-Za-z0-9_.-]*(__\*)?$/.test(head)) fail(`expected a tool name such as Bash, Edit, Read, WebFetch or mcp__server__tool before "("`);
   let spec: string | null = null;
   if (open >= 0) {
     if (!trimmed.endsWith(')')) fail('expected ")" at the end');
