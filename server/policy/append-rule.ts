@@ -1,5 +1,6 @@
 // Writes a rule made from a gate's answer ("always", "never") into the person's policy file, keeping what is
 // there — comments, order, layout (the yaml Document API) — with a comment line saying when and from which gate.
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
@@ -40,7 +41,7 @@ export async function appendRule(file: string, list: RuleList, rule: string, not
   item.commentBefore = ` ${day}: added from gate ${note.gate}`;
   (seq as YAMLSeq).items.push(item);
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(tmp, doc.toString(), { mode: 0o600 });
   await rename(tmp, file);
   return { written: true, file };
