@@ -15,8 +15,20 @@ export interface AppendedRule {
   file: string;
 }
 
+/** Writes in progress per file: appends in one process run one after another, so none is lost. */
+const queues = new Map<string, Promise<unknown>>();
+
 /** Appends `rule` to `list` in `file` (created when missing). Throws when the file or the rule does not parse. */
-export async function appendRule(file: string, list: RuleList, rule: string, note: { gate: string; date?: Date; home?: string }): Promise<AppendedRule> {
+export function appendRule(file: string, list: RuleList, rule: string, note: { gate: string; date?: Date; home?: string }): Promise<AppendedRule> {
+  const run = (queues.get(file) ?? Promise.resolve()).catch(() => undefined).then(() => append(file, list, rule, note));
+  queues.set(file, run);
+  void run.finally(() => {
+    if (queues.get(file) === run) queues.delete(file);
+  }).catch(() => undefined);
+  return run;
+}
+
+async function append(file: string, list: RuleList, rule: string, note: { gate: string; date?: Date; home?: string }): Promise<AppendedRule> {
   parseRule(rule, note.home ?? homedir());
   let text = '';
   try {

@@ -60,6 +60,11 @@ describe('appendRule', () => {
     expect((await appendRule(rig.policyFile, 'deny', 'Bash(rm:*)', { gate: 'x', home: rig.home })).written).toBe(false);
   });
 
+  it('appends made at once are all kept', async () => {
+    await Promise.all(Array.from({ length: 5 }, (_, i) => appendRule(rig.policyFile, 'allow', `Bash(make t${i})`, { gate: `g${i}`, home: rig.home })));
+    expect(rig.engine.status().rules).toBe(5);
+  });
+
   it('creates the file; refuses a bad rule and a broken file', async () => {
     const file = join(rig.root, 'new', 'policy.yaml');
     await appendRule(file, 'allow', 'Edit(src/**)', { gate: 'ch_1', date: new Date('2026-01-02T00:00:00Z') });
