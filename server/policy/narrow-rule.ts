@@ -3,7 +3,7 @@
 // (the command's leading words + ":*", the path's folder).
 import { dirname } from 'node:path';
 import { parseShell, type SimpleCommand } from '../shell/parse-shell.js';
-import { commandText } from './decide.js';
+import { commandText } from './request-parts.js';
 import { inside, resolvePath } from './path-rule.js';
 import { projectRoot } from './project-root.js';
 import { classifyTool } from './tool-kinds.js';
