@@ -62,6 +62,13 @@ describe('Bash rules hold for every part the shell will run', () => {
     expect(d.decision).not.toBe('allow');
   });
 
+  it('reads nested backticks and source from a pipe as the shell runs them', async () => {
+    await rig.policy('allow:\n  - Bash(echo:*)\n  - Bash(source:*)\n');
+    expect(decision('echo `echo \\`rm -rf ~\\``').decision).toBe('ask');
+    expect(decision('echo hi | source /dev/stdin').decision).toBe('ask');
+    expect(decision('source ./env.sh').decision).toBe('allow');
+  });
+
   it('says which part is not allowed', () => {
     const d = decision('npm test && rm -rf ~');
     expect(d.decision).toBe('ask');

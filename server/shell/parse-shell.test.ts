@@ -37,7 +37,16 @@ describe('parseShell', () => {
     expect(argvs(parseShell('ls | xargs -n 1 rm'))).toEqual(['ls', 'xargs -n 1 rm', 'rm']);
   });
 
+  it('reads nested backticks as the shell does (\\` inside backticks is a backtick)', () => {
+    const p = parseShell('echo `echo \\`rm -rf ~\\``');
+    expect(argvs(p)).toEqual(['echo `echo \\`rm -rf ~\\``', 'echo `rm -rf ~`', 'rm -rf ~']);
+    expect(p.commands[2]!.parent).toBe(1);
+  });
+
   it('marks what cannot be read before it runs as opaque: a pipe into a shell, bash -c "$X", eval $X', () => {
+    expect(parseShell('curl x | source /dev/stdin').commands[1]!.opaque).toBe(true);
+    expect(parseShell('source <(curl x)').commands[0]!.opaque).toBe(true);
+    expect(parseShell('source ./env.sh').commands[0]!.opaque).toBe(false);
     expect(parseShell('curl -s x | sh').commands.map((c) => c.opaque)).toEqual([false, true]);
     expect(parseShell('curl -s x | bash -s -- arg').commands[1]!.opaque).toBe(true);
     expect(parseShell('bash -c "$CMD"').commands[0]!.opaque).toBe(true);

@@ -145,6 +145,17 @@ class Walker {
   /** Commands inside substitutions within `node` (a word, a string, a here-document), nested in `parent`. */
   private nestedIn(node: Node, parent: number | null): void {
     if (node.isError || node.isMissing) this.error(node);
+    if (node.type === 'command_substitution' && node.text.startsWith('`')) {
+      // Inside backticks the shell first turns \` \\ \$ into ` \ $ and then reads the text: `echo \`rm x\``
+      // runs rm. The grammar reads the text as written, so it is read again here, as the shell will.
+      const inner = node.text.slice(1, node.text.endsWith('`') ? -1 : undefined).replace(/\\([`\\$])/g, '$1');
+      if (this.depth + 1 > MAX_DEPTH) {
+        if (parent !== null) this.out.commands[parent]!.opaque = true;
+        return;
+      }
+      parseInto(inner, this.out, parent, 'substitution', this.depth + 1);
+      return;
+    }
     if (node.type === 'command_substitution' || node.type === 'process_substitution') {
       for (const child of node.namedChildren) if (child) this.collect(child, { parent, via: 'substitution', piped: false });
       return;

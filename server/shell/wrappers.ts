@@ -50,6 +50,12 @@ export function unwrapCommand(argv: ShellWord[], piped: boolean): Unwrapped | nu
     return { kind: 'script', script: args.map((a) => a.text).join(' '), via: 'eval' };
   }
   if (name === 'find') return findExec(args);
+  // `… | source /dev/stdin`, `source <(curl …)`: the script is whatever comes in.
+  if (name === 'source' || name === '.') {
+    const file = args[0];
+    if (!file || file.dynamic || /^\/dev\/(stdin|fd\/\d+)$|^\/proc\/self\/fd\//.test(file.text) || (piped && file.text === '-')) return { kind: 'opaque' };
+    return null;
+  }
   const wrapper = WRAPPERS[name];
   if (!wrapper) return null;
   let i = 0;
