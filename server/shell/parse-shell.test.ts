@@ -37,6 +37,14 @@ describe('parseShell', () => {
     expect(argvs(parseShell('ls | xargs -n 1 rm'))).toEqual(['ls', 'xargs -n 1 rm', 'rm']);
   });
 
+  it('reads backticks in a here-document, and nothing in one whose delimiter is quoted', () => {
+    expect(argvs(parseShell('cat <<EOF\na `rm x` \\`not\\` $(id)\nEOF'))).toEqual(['cat', 'id', 'rm x']);
+    expect(argvs(parseShell("cat <<'EOF'\n`rm x` $(id)\nEOF"))).toEqual(['cat']);
+    expect(argvs(parseShell('cat <<\\EOF\n`rm x`\nEOF'))).toEqual(['cat']);
+    expect(parseShell('cat <<EOF\n`rm x\nEOF').commands[0]!.opaque).toBe(true);
+    expect(parseShell('echo hi |& sh').commands[1]!.opaque).toBe(true);
+  });
+
   it('reads nested backticks as the shell does (\\` inside backticks is a backtick)', () => {
     const p = parseShell('echo `echo \\`rm -rf ~\\``');
     expect(argvs(p)).toEqual(['echo `echo \\`rm -rf ~\\``', 'echo `rm -rf ~`', 'rm -rf ~']);

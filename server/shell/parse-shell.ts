@@ -229,12 +229,15 @@ class Walker {
     let op = '';
     let fd: number | null = null;
     let target: ShellWord | null = null;
+    // <<'EOF' (any quote or backslash in the word): the body is taken as written, nothing in it runs.
+    let quotedDelimiter = false;
     for (const child of node.children) {
       if (!child) continue;
       if (child.type === 'file_descriptor') fd = Number(child.text);
       else if (!child.isNamed) op ||= child.text;
       else if (child.type === 'heredoc_body' || child.type === 'heredoc_start' || child.type === 'heredoc_end') {
-        if (child.type === 'heredoc_body') for (const c of commands.length ? commands : [null]) this.nestedIn(child, c);
+        if (child.type === 'heredoc_start') quotedDelimiter = /['"\\]/.test(child.text);
+        if (child.type === 'heredoc_body' && !quotedDelimiter) for (const c of commands.length ? commands : [null]) this.hereDocument(child, c);
       } else if (node.type === 'herestring_redirect') {
         for (const c of commands.length ? commands : [null]) this.nestedIn(child, c);
       } else if (!target) {
@@ -248,6 +251,35 @@ class Walker {
     const redirect: ShellRedirect = { op, fd, target, writes: target !== null && (WRITE_OPS.has(op) || op === '>&') };
     this.out.redirects.push(redirect);
     for (const c of commands) this.out.commands[c]!.redirects.push(redirect);
+  }
+
+  /**
+   * A here-document's body with an unquoted delimiter: its $(…) as the grammar read them, and its backticks, which
+   * the grammar does not read there, found by walking the text as the shell does (\ escapes one character).
+   */
+  private hereDocument(body: Node, parent: number | null): void {
+    this.nestedIn(body, parent);
+    const text = body.text;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '\\') {
+        i++;
+        continue;
+      }
+      if (text[i] !== '`') continue;
+      let inner = '';
+      let j = i + 1;
+      for (; j < text.length && text[j] !== '`'; j++) {
+        if (text[j] === '\\' && j + 1 < text.length) inner += text[j++];
+        inner += text[j];
+      }
+      if (j >= text.length || this.depth + 1 > MAX_DEPTH) {
+        // An unclosed backtick: the shell refuses it, or runs what follows; either way nothing a rule can allow.
+        if (parent !== null) this.out.commands[parent]!.opaque = true;
+        return;
+      }
+      parseInto(inner.replace(/\\([`\\$])/g, '$1'), this.out, parent, 'here-document', this.depth + 1);
+      i = j;
+    }
   }
 
   /** The commands a command runs in its turn: bash -c '…', eval '…', env/sudo/… cmd, find -exec cmd ;. */
