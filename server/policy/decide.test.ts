@@ -144,6 +144,14 @@ describe('a policy that does not parse asks for everything, naming the place', (
     expect(rig.engine.status().errors[0]!.message).toMatch(/never allows/);
   });
 
+  it('a bash parser that does not load asks for everything', async () => {
+    const { createPolicyEngine } = await import('./engine.js');
+    await rig.policy('allow: [Bash, Edit]\n');
+    const engine = await createPolicyEngine({ home: rig.home, policyFile: rig.policyFile, loadParser: () => Promise.reject(new Error('no wasm')) });
+    expect(engine.decide(rig.bash('ls'))).toMatchObject({ decision: 'ask', decidedBy: { kind: 'policy-error', error: { message: 'the bash parser did not load: no wasm' } } });
+    expect(engine.status().errors[0]!.message).toBe('the bash parser did not load: no wasm');
+  });
+
   it('a fixed file takes effect on the next request, without a restart', async () => {
     await rig.policy('allow: [Bash(npm test]\n');
     expect(decision('npm test').decidedBy.kind).toBe('policy-error');

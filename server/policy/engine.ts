@@ -9,6 +9,7 @@ import { resolvePath } from './path-rule.js';
 import type { OnTimeout, PolicyLayer } from './policy-file.js';
 import { personPolicyPath, PolicyLoader } from './policy-loader.js';
 import { projectRoot } from './project-root.js';
+import { classifyTool } from './tool-kinds.js';
 import { protectedPaths, type ProtectedPaths } from './protected-paths.js';
 import type { PolicyDecision, PolicyError, PolicyRequest, PolicyWarning } from './types.js';
 
@@ -17,6 +18,8 @@ export interface PolicyEngineOptions {
   home?: string;
   /** The person's policy file; default: GATEHOUSE_POLICY, else <data dir>/policy.yaml. */
   policyFile?: string;
+  /** Loads the bash parser (a test may make it fail). */
+  loadParser?: () => Promise<unknown>;
 }
 
 export interface PolicyStatus {
@@ -43,9 +46,17 @@ export interface PolicyEngine {
   layers(project: string): PolicyLayer[];
 }
 
-/** Loads the bash parser (once per process) and returns an engine over the person's policy file. */
+/**
+ * Loads the bash parser (once per process) and returns an engine over the person's policy file. Never fails: if
+ * the parser cannot load, every decision is `ask` with that error as a policy error.
+ */
 export async function createPolicyEngine(options: PolicyEngineOptions = {}): Promise<PolicyEngine> {
-  await loadBashParser();
+  let parserError: PolicyError | null = null;
+  try {
+    await (options.loadParser ?? loadBashParser)();
+  } catch (err) {
+    parserError = { file: 'tree-sitter-bash', line: 0, column: 0, message: `the bash parser did not load: ${(err as Error).message}` };
+  }
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
   const personFile = options.policyFile ?? personPolicyPath(env);
@@ -57,6 +68,7 @@ export async function createPolicyEngine(options: PolicyEngineOptions = {}): Pro
     personFile,
     protect,
     decide: (request) => {
+      if (parserError) return { decision: 'ask', decidedBy: { kind: 'policy-error', error: parserError }, kind: classifyTool(request.agent, request.tool, request.input).kind };
       const project = request.project || projectRoot(request.cwd);
       return decide({ ...request, project }, context(project));
     },
@@ -68,7 +80,8 @@ export async function createPolicyEngine(options: PolicyEngineOptions = {}): Pro
     },
     status() {
       const layer = loader.person();
-      return { file: layer.file, exists: layer.exists, rules: layer.rules.length, errors: layer.errors, warnings: layer.warnings, onTimeout: layer.onTimeout ?? 'ask-cli' };
+      const errors = parserError ? [parserError, ...layer.errors] : layer.errors;
+      return { file: layer.file, exists: layer.exists, rules: layer.rules.length, errors, warnings: layer.warnings, onTimeout: layer.onTimeout ?? 'ask-cli' };
     },
   };
 }
