@@ -1,6 +1,7 @@
 // Rules made from a request, for the grants "always" (an allow rule) and "never" (a deny rule): the narrowest
 // rule that covers it — the exact command, the path, the host — and a wider one the person may pick instead
 // (the command's leading words + ":*", the path's folder).
+import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { parseShell, type SimpleCommand } from '../shell/parse-shell.js';
 import { commandText } from './request-parts.js';
@@ -20,9 +21,10 @@ export interface RulesFromRequest {
 
 const SUBCOMMAND = /^[A-Za-z0-9][A-Za-z0-9_.:@+-]*$/;
 
-export function narrowestRule(request: PolicyRequest, options: { home: string }): RulesFromRequest {
+export function narrowestRule(request: PolicyRequest, options: { home?: string } = {}): RulesFromRequest {
+  const home = options.home ?? homedir();
   const tool = classifyTool(request.agent, request.tool, request.input);
-  const project = resolvePath(request.project || projectRoot(request.cwd), '/', options.home).real;
+  const project = resolvePath(request.project || projectRoot(request.cwd), '/', home).real;
   switch (tool.kind) {
     case 'Bash': {
       if (tool.command === undefined) return { rules: [], wider: [], reason: tool.unreadable };
@@ -48,10 +50,10 @@ export function narrowestRule(request: PolicyRequest, options: { home: string })
       const rules: string[] = [];
       const wider: Array<string | null> = [];
       for (const p of paths) {
-        const real = resolvePath(p, request.cwd, options.home).real;
-        rules.push(`${tool.kind}(${pathSpec(real, project, options.home)})`);
+        const real = resolvePath(p, request.cwd, home).real;
+        rules.push(`${tool.kind}(${pathSpec(real, project, home)})`);
         const folder = dirname(real);
-        wider.push(folder !== '/' ? `${tool.kind}(${pathSpec(folder, project, options.home, true)})` : null);
+        wider.push(folder !== '/' ? `${tool.kind}(${pathSpec(folder, project, home, true)})` : null);
       }
       return { rules, wider };
     }
