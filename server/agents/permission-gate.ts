@@ -10,6 +10,7 @@ import type { ChoiceSessions } from '../sessions/choice-sessions.js';
 import { appendRule, narrowestRule, projectRoot, type DecidedBy, type PolicyDecision, type PolicyEngine, type PolicyRequest, type RulesFromRequest } from '../policy/index.js';
 import type { AgentHooks, HookDecision, PermissionAsk } from './agent-hooks.js';
 import type { SessionGrants } from './session-grants.js';
+import type { PermissionLog } from '../policy/permission-log.js';
 import { gitBranch } from '../platform/git-branch.js';
 
 /** The gate's options, by stable id (`gatehouse answer --option`, Telegram buttons, the terminal UI). */
@@ -31,6 +32,10 @@ export interface PermissionDeps {
   policy: PolicyEngine | null;
   grants: SessionGrants;
   warn?: (fields: Record<string, unknown>, message: string) => void;
+  /** The record of every permission request (<data dir>/permissions.jsonl); none: not recorded. */
+  log?: PermissionLog | null;
+  /** The `gatehouse run` task the request comes from, recorded with it. */
+  task?: string;
 }
 
 export function permissionPrompt(agent: AgentHooks, ask: PermissionAsk): { title: string; prompt: string } {
@@ -74,10 +79,40 @@ function askedBecause(by: DecidedBy): string {
   }
 }
 
-/** Policy first, then the person; waits up to `waitSeconds` (kept within the choice limits) for the answer. */
+/**
+ * Policy first, then the person; waits up to `waitSeconds` (kept within the choice limits) for the answer. Every
+ * request, however decided, is appended to the permission log.
+ */
 export async function askPermission(deps: PermissionDeps, agent: AgentHooks, hookInput: Record<string, unknown>, ask: PermissionAsk, waitSeconds: number): Promise<GateDecision> {
+  const started = Date.now();
   const request: PolicyRequest = { agent: agent.id, tool: ask.tool, input: hookInput.tool_input ?? {}, cwd: ask.cwd ?? process.cwd() };
   const agentSession = typeof hookInput.session_id === 'string' && hookInput.session_id ? hookInput.session_id : null;
+  const decided = await decidePermission(deps, agent, request, agentSession, ask, waitSeconds);
+  if (deps.log) {
+    try {
+      await deps.log.append({
+        time: new Date(started).toISOString(),
+        agent: agent.id,
+        agent_session: agentSession,
+        project: projectRoot(request.cwd),
+        cwd: request.cwd,
+        tool: ask.tool,
+        detail: ask.detail,
+        input: request.input,
+        decision: decided.decision,
+        decided_by: decided.decided_by,
+        gate: decided.session_id,
+        ms: Date.now() - started,
+        ...(deps.task ? { task: deps.task } : {}),
+      });
+    } catch (err) {
+      deps.warn?.({ err, file: deps.log.file }, 'could not record the permission request');
+    }
+  }
+  return decided;
+}
+
+async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request: PolicyRequest, agentSession: string | null, ask: PermissionAsk, waitSeconds: number): Promise<GateDecision> {
   let decided: PolicyDecision;
   try {
     if (!deps.policy) throw new Error('the policy engine is not available');
