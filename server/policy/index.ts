@@ -14,3 +14,5 @@ export { AGENT_IDS, AGENT_NAMES, TOOL_TABLE, classifyTool, toolTableRows, type A
 export type { DecidedBy, Decision, DecisionPart, PolicyDecision, PolicyError, PolicyRequest, PolicyWarning, RuleList } from './types.js';
 /** Loads the bash parser that Bash rules and decisions need (createPolicyEngine does it; parsePolicyText needs it done). */
 export { loadBashParser as loadPolicyParser } from '../shell/tree-sitter-bash.js';
+export { PermissionLog, parseDuration, readPermissionLog, type PermissionRecord } from './permission-log.js';
+export { replay, suggest, personAnswer, type ReplayReport, type ReplayItem, type Suggestion } from './replay.js';

@@ -3,10 +3,14 @@ import { homedir } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import type { CliCommand, CliIo, ParsedArgs } from '../command.js';
 import { ArgumentError } from '../parse-arguments.js';
+import { dataDir, dataPaths } from '../../config/data-paths.js';
 
 // The policy engine (and the bash parser's WebAssembly) loads only when this command runs, not with every command.
 const policyModule = () => import('../../policy/index.js');
 type Policy = Awaited<ReturnType<typeof policyModule>>;
+// `policy log` needs the record only, not the engine.
+const logModule = () => import('../../policy/permission-log.js');
+type LogModule = Pick<Policy, 'parseDuration' | 'readPermissionLog'>;
 
 const TEST_ONLY = ['agent', 'tool', 'command', 'path', 'url', 'input', 'cwd', 'project'] as const;
 
@@ -15,10 +19,13 @@ const GEMINI_NOTE =
 
 export const policyCommand: CliCommand = {
   name: 'policy',
-  summary: 'check the permission policy file, or see what it decides for a request',
+  summary: 'check the permission policy, test it on a request, and see, replay and mine the record of requests',
   help: `Usage: gatehouse policy check [file] [--json]
        gatehouse policy test --agent <agent> --tool <tool> (--command <cmd> | --path <path> | --url <url> | --input <json>)
                              [--cwd <dir>] [--project <dir>] [--json]
+       gatehouse policy log [--since 7d] [--json]
+       gatehouse policy replay [file] [--since 30d] [--json]
+       gatehouse policy suggest [--since <age>] [--json]
 
 check reads a policy file (default: the file GATEHOUSE_POLICY names, else <data dir>/policy.yaml; a file under a
 .gatehouse/ folder is read as a project's own file) and prints its errors as file:line:column (exit 1) or a summary
@@ -27,6 +34,17 @@ check reads a policy file (default: the file GATEHOUSE_POLICY names, else <data 
 test says what the policy would decide for one permission request — allow, ask or deny — and what decided it: a
 rule (text, file and line), a protected path, a policy error, or the default (ask the person). A shell command is
 shown part by part, as the shell will run it.
+
+log prints the record of permission requests (<data dir>/permissions.jsonl): when, agent, project, tool, what it
+wanted, the answer, who decided (a rule, the person and where, a session grant, a timeout, a protected path, a
+policy error) and the time it took.
+
+replay decides every recorded request again under a policy (the current one, or a candidate file): counts of
+allow / ask / deny, how many of the person's answers it would have saved, and every request it would allow that
+the person refused or that no person saw.
+
+suggest mines allow rules from the person's answers ("you allowed \`npm test\` in <project> 41 times"), each scoped
+to its project and with its replay counts.
 
 Options:
       --agent <agent>     claude | codex | gemini | qwen
@@ -37,12 +55,16 @@ Options:
       --input <json>      the tool's input as the hook sends it (instead of --command/--path/--url)
       --cwd <dir>         the agent's working folder (default: this one)
       --project <dir>     the project (default: the nearest folder at or above --cwd with .git or .gatehouse)
+      --since <age>       log, replay, suggest: only requests this recent (a number and s, m, h or d: 45m, 7d;
+                          default: the whole record)
       --json              print JSON
 
 Examples:
   gatehouse policy check
   gatehouse policy test --agent claude --tool Bash --command "npm test && rm -rf ~"
-  gatehouse policy test --agent gemini --tool write_file --path src/app.ts --json`,
+  gatehouse policy test --agent gemini --tool write_file --path src/app.ts --json
+  gatehouse policy log --since 1d
+  gatehouse policy replay ./candidate.yaml --since 30d`,
   allowPositionals: true,
   options: {
     agent: { type: 'string' },
@@ -53,11 +75,25 @@ Examples:
     input: { type: 'string' },
     cwd: { type: 'string' },
     project: { type: 'string' },
+    since: { type: 'string' },
     json: { type: 'boolean' },
   },
   async run(args, io) {
     const [action, ...rest] = args.positionals;
     try {
+      if (action !== 'test') {
+        const given = TEST_ONLY.find((name) => args.values[name] !== undefined);
+        if (given) throw new ArgumentError(`--${given}: only for gatehouse policy test`);
+      }
+      if (action !== 'log' && action !== 'replay' && action !== 'suggest' && args.values.since !== undefined) throw new ArgumentError('--since: only for gatehouse policy log, replay and suggest');
+      if (action === 'log' || action === 'suggest') {
+        if (rest.length > 0) throw new ArgumentError(`unexpected argument ${JSON.stringify(rest[0])} (${action} takes options only; see --help)`);
+        return action === 'log' ? await log(args, io) : await suggestCommand(args, io);
+      }
+      if (action === 'replay') {
+        if (rest.length > 1) throw new ArgumentError(`replay takes one file (got ${rest.length})`);
+        return await replayCommand(rest[0], args, io);
+      }
       if (action === 'check') {
         const given = TEST_ONLY.find((name) => args.values[name] !== undefined);
         if (given) throw new ArgumentError(`--${given}: only for gatehouse policy test`);
@@ -68,7 +104,7 @@ Examples:
         if (rest.length > 0) throw new ArgumentError(`unexpected argument ${JSON.stringify(rest[0])} (test takes options only; see --help)`);
         return await test(args, io);
       }
-      throw new ArgumentError(`give check or test first (got ${JSON.stringify(action ?? '')})`);
+      throw new ArgumentError(`give check, test, log, replay or suggest first (got ${JSON.stringify(action ?? '')})`);
     } catch (err) {
       if (!(err instanceof ArgumentError)) throw err;
       io.stderr.write(`gatehouse policy: ${err.message}\n`);
@@ -199,4 +235,105 @@ function toolInput(policy: Policy, agent: Policy['AGENT_IDS'][number], tool: str
   if (entry.paths) return { [entry.paths[0]!]: path };
   if (entry.urls) return { [entry.urls[0]!]: url };
   return {};
+}
+
+/** --since as milliseconds since the epoch (undefined: all of the record). */
+function sinceOf(policy: LogModule, args: ParsedArgs, fallback?: string): number | undefined {
+  const value = args.values.since === undefined ? fallback : stringValue(args, 'since');
+  if (value === undefined) return undefined;
+  try {
+    return Date.now() - policy.parseDuration(value, '--since');
+  } catch (err) {
+    throw new ArgumentError((err as Error).message);
+  }
+}
+
+async function records(policy: LogModule, since: number | undefined, io: CliIo) {
+  const file = dataPaths(dataDir(process.env)).permissionLog;
+  const read = await policy.readPermissionLog(file, since);
+  if (read.skipped > 0) io.stderr.write(`${file}: ${read.skipped} line${read.skipped === 1 ? ' is' : 's are'} not a record (skipped)\n`);
+  return { file, ...read };
+}
+
+async function log(args: ParsedArgs, io: CliIo): Promise<number> {
+  const policy = await logModule();
+  const since = sinceOf(policy, args);
+  const { file, records: list } = await records(policy, since, io);
+  if (args.values.json === true) {
+    io.stdout.write(`${JSON.stringify({ file, since: since === undefined ? null : new Date(since).toISOString(), records: list }, null, 2)}\n`);
+    return 0;
+  }
+  if (list.length === 0) {
+    io.stdout.write(`${file}: no permission requests recorded${since === undefined ? '' : ` since ${new Date(since).toISOString()}`}\n`);
+    return 0;
+  }
+  for (const r of list) {
+    const what = r.detail.replace(/\s+/g, ' ');
+    io.stdout.write(`${r.time}  ${r.decision.padEnd(5)}  ${r.agent.padEnd(6)} ${r.tool}: ${what.length > 80 ? `${what.slice(0, 79)}…` : what}\n`);
+    io.stdout.write(`    project ${r.project}${r.agent_session ? `, session ${r.agent_session}` : ''}${r.task ? `, task ${r.task}` : ''}; ${r.ms} ms; decided by ${r.decided_by.text}${r.gate ? ` (gate ${r.gate})` : ''}\n`);
+  }
+  return 0;
+}
+
+async function engineFor(policy: Policy, fileArg: string | undefined) {
+  const file = fileArg === undefined ? undefined : resolve(fileArg);
+  if (file !== undefined) {
+    try {
+      await readFile(file, 'utf8');
+    } catch (err) {
+      throw new ArgumentError(`${fileArg}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    }
+  }
+  return policy.createPolicyEngine(file === undefined ? {} : { policyFile: file });
+}
+
+async function replayCommand(fileArg: string | undefined, args: ParsedArgs, io: CliIo): Promise<number> {
+  const policy = await policyModule();
+  const since = sinceOf(policy, args);
+  const engine = await engineFor(policy, fileArg);
+  const { file, records: list } = await records(policy, since, io);
+  const report = policy.replay(list, engine);
+  const status = engine.status();
+  if (args.values.json === true) {
+    io.stdout.write(`${JSON.stringify({ policy: status.file, policy_errors: status.errors, log: file, since: since === undefined ? null : new Date(since).toISOString(), ...report }, null, 2)}\n`);
+    return 0;
+  }
+  const lines = [
+    `policy:   ${status.file}${status.exists ? '' : ' (no file)'}`,
+    ...status.errors.map((e) => `error:    ${e.file}:${e.line}:${e.column}: ${e.message} (every request would go to the person)`),
+    `requests: ${report.requests}${since === undefined ? '' : ` since ${new Date(since).toISOString()}`}`,
+    `would:    allow ${report.decisions.allow}, ask ${report.decisions.ask}, deny ${report.decisions.deny}`,
+    `saved:    ${report.saved} of the person's ${report.person_answers} answers${report.against_person > 0 ? ` (${report.against_person} the other way from the person)` : ''}`,
+  ];
+  if (report.allowed_unvetted.length > 0) {
+    lines.push(`allowed that the person refused or never saw (${report.allowed_unvetted.length}):`);
+    for (const item of report.allowed_unvetted) lines.push(`  ${item.time}  ${item.why.padEnd(7)}  ${item.agent} ${item.tool}: ${item.detail.replace(/\s+/g, ' ')} — ${item.allowed_by}; then: ${item.was}, ${item.was_decided_by}`);
+  }
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+async function suggestCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const policy = await policyModule();
+  const since = sinceOf(policy, args);
+  const engine = await engineFor(policy, undefined);
+  const { file, records: list } = await records(policy, since, io);
+  const { suggestions, errors } = policy.suggest(list, engine, homedir());
+  if (args.values.json === true) {
+    io.stdout.write(`${JSON.stringify({ policy: engine.personFile, log: file, requests: list.length, suggestions, errors }, null, 2)}\n`);
+    return 0;
+  }
+  if (suggestions.length === 0) {
+    io.stdout.write(`no rules to suggest from ${list.length} recorded request${list.length === 1 ? '' : 's'}\n`);
+    return 0;
+  }
+  const lines: string[] = [];
+  for (const s of suggestions) {
+    lines.push(`${s.text}`);
+    lines.push(`  replay with it: allow ${s.replay.decisions.allow}, ask ${s.replay.decisions.ask}, deny ${s.replay.decisions.deny}; saves ${s.replay.saved} of ${s.replay.person_answers} answers; ${s.replay.allowed_unvetted} allowed that the person refused or never saw`);
+    lines.push(`  add under allow: in ${engine.personFile}:`);
+    for (const l of s.yaml.split('\n')) lines.push(`    ${l}`);
+  }
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
 }
