@@ -6,7 +6,7 @@ import type { HubPlugin } from '../hub/context.js';
 import { agentParam, permissionInput } from './hook-request.js';
 import { askPermission } from './permission-gate.js';
 import { SessionGrants } from './session-grants.js';
-import { PermissionLog } from '../policy/permission-log.js';
+import { permissionLogAt } from '../policy/permission-log.js';
 
 const bodySchema = z.strictObject({
   input: z.record(z.string(), z.unknown(), { error: 'must be the hook input object the CLI sent' }),
@@ -17,7 +17,7 @@ export const hooksRoute: HubPlugin = (app, ctx) => {
   // "For the rest of this session" grants: this hub's memory only.
   const grants = new SessionGrants();
   // The record of every permission request, decided by a rule or a person (gatehouse policy log | replay | suggest).
-  const log = new PermissionLog(ctx.config.paths.permissionLog);
+  const log = permissionLogAt(ctx.config.paths.permissionLog);
   app.post<{ Params: { agent: string } }>('/api/hooks/:agent/permission', async (request) => {
     const agent = agentParam(request.params.agent);
     const parsed = bodySchema.safeParse(request.body ?? {});

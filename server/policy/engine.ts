@@ -34,8 +34,11 @@ export interface PolicyStatus {
 export interface PolicyEngine {
   readonly personFile: string;
   readonly protect: ProtectedPaths;
-  /** The decision for one request (the person's file and the request's project file, as they are now). */
-  decide(request: PolicyRequest): PolicyDecision;
+  /**
+   * The decision for one request (the person's file and the request's project file, as they are now), with
+   * `extra` layers after them: a task's own scope (taskPolicyLayer), a suggested rule (replay).
+   */
+  decide(request: PolicyRequest, extra?: PolicyLayer[]): PolicyDecision;
   /** What decide() reads for a project: for callers that decide many requests at once (replay). */
   context(project: string): PolicyContext;
   /** What happens when nobody answers: the person's on_timeout, narrowed to deny by a project's. */
@@ -67,10 +70,11 @@ export async function createPolicyEngine(options: PolicyEngineOptions = {}): Pro
   return {
     personFile,
     protect,
-    decide: (request) => {
+    decide: (request, extra = []) => {
       if (parserError) return { decision: 'ask', decidedBy: { kind: 'policy-error', error: parserError }, kind: classifyTool(request.agent, request.tool, request.input).kind };
       const project = request.project || projectRoot(request.cwd);
-      return decide({ ...request, project }, context(project));
+      const base = context(project);
+      return decide({ ...request, project }, extra.length === 0 ? base : { ...base, layers: [...base.layers, ...extra] });
     },
     context,
     layers: (project) => loader.layers(projectOf(project)),

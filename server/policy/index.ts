@@ -16,3 +16,4 @@ export type { DecidedBy, Decision, DecisionPart, PolicyDecision, PolicyError, Po
 export { loadBashParser as loadPolicyParser } from '../shell/tree-sitter-bash.js';
 export { PermissionLog, parseDuration, readPermissionLog, type PermissionRecord } from './permission-log.js';
 export { replay, suggest, personAnswer, type ReplayReport, type ReplayItem, type Suggestion } from './replay.js';
+export { taskPolicyLayer, type TaskPolicyRules } from './task-layer.js';

@@ -78,6 +78,15 @@ export class PermissionLog {
   }
 }
 
+const logs = new Map<string, PermissionLog>();
+
+/** The one PermissionLog of a file in this process, so appends from the standalone and the task routes keep order. */
+export function permissionLogAt(file: string): PermissionLog {
+  let log = logs.get(file);
+  if (!log) logs.set(file, (log = new PermissionLog(file)));
+  return log;
+}
+
 export interface ReadRecords {
   records: PermissionRecord[];
   /** Lines that are not a record (a torn last line after a crash, a hand edit): skipped. */

@@ -2,7 +2,6 @@
 // recorded permission request (server/policy/permission-log.ts), and allow rules mined from the person's answers,
 // each with what it would have changed.
 import type { PermissionRecord } from './permission-log.js';
-import { decide } from './decide.js';
 import type { PolicyEngine } from './engine.js';
 import { narrowestRule } from './narrow-rule.js';
 import { parsePolicyText, type PolicyLayer } from './policy-file.js';
@@ -24,14 +23,12 @@ export function requestOf(record: PermissionRecord): PolicyRequest {
   return { agent: record.agent, tool: record.tool, input: record.input ?? {}, cwd: record.cwd, project: record.project };
 }
 
-type Engine = Pick<PolicyEngine, 'decide' | 'context'>;
+type Engine = Pick<PolicyEngine, 'decide'>;
 
 function decideAgain(engine: Engine, record: PermissionRecord, extra?: PolicyLayer): PolicyDecision {
   const request = requestOf(record);
   try {
-    if (!extra) return engine.decide(request);
-    const context = engine.context(record.project);
-    return decide(request, { ...context, layers: [...context.layers, extra] });
+    return engine.decide(request, extra ? [extra] : []);
   } catch (err) {
     return { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: 'replay', line: 0, column: 0, message: (err as Error).message } }, kind: 'other' };
   }
