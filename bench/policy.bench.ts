@@ -1,6 +1,6 @@
 // The policy engine in the permission path: one decision with 1,000 rules (goal p50 ≤ 1 ms), a shell line's
 // parse, and the bash parser's load (once per process: the hub loads it, not the hook).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { createPolicyEngine } from '../server/policy/index.js';
 import { parseShell } from '../server/shell/parse-shell.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
+import { hookAgent } from '../server/agents/hook-agents.js';
+import { hookCommandLine } from '../server/agents/hook-command-line.js';
+import { startTestHub } from '../test/support/test-hub.js';
 
 const RULES = 1000;
 
@@ -39,6 +42,68 @@ function parserLoadTimes(runs: number): number[] {
   const module = fileURLToPath(new URL('../server/shell/tree-sitter-bash.js', import.meta.url));
   const script = `const t=performance.now();const m=await import(${JSON.stringify(module)});await m.loadBashParser();m.parseBashTree('npm test').delete();process.stdout.write(String(performance.now()-t));`;
   return Array.from({ length: runs }, () => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })));
+}
+
+/** From spawning `/bin/sh -c <line>` with `input` on stdin to its stdout closed (the CLI has its answer). */
+function hookRun(line: string, env: NodeJS.ProcessEnv, input: string): Promise<{ ms: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn('/bin/sh', ['-c', line], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += String(d)));
+    child.once('error', reject);
+    child.once('close', () => resolve({ ms: performance.now() - t, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+/** The hook input each CLI sends for `npm test`. */
+const SHELL_TOOL = { claude: 'Bash', codex: 'Bash', gemini: 'run_shell_command', qwen: 'run_shell_command' } as const;
+
+/**
+ * A request decided by a rule, per CLI: the real hook process (`gatehouse hook`, as `hooks install` writes it)
+ * against a real hub whose policy allows `npm test` — start → the CLI has its answer — beside a bare Node hook
+ * that reads the same stdin and prints the same answer, in the same run (the floor a Node hook can reach).
+ */
+async function ruleDecidedRows(runs: number): Promise<BenchRow[]> {
+  const hub = await startTestHub();
+  try {
+    await writeFile(join(hub.home, 'policy.yaml'), 'allow:\n  - Bash(npm test)\n');
+    const project = await mkdtemp(join(tmpdir(), 'gatehouse-bench-project-'));
+    await mkdir(join(project, '.git'), { recursive: true });
+    const rows: BenchRow[] = [];
+    for (const agent of ['claude', 'codex', 'gemini', 'qwen'] as const) {
+      const event = hookAgent(agent).permissionEvent;
+      const input = JSON.stringify({ session_id: 'bench', hook_event_name: event, tool_name: SHELL_TOOL[agent], tool_input: { command: 'npm test' }, cwd: project });
+      const line = hookCommandLine(agent, event, 30);
+      const first = await hookRun(line, { ...hub.env }, input);
+      if (!first.stdout.includes(agent === 'gemini' ? '"ask"' : '"allow"')) throw new Error(`${agent}: the hook did not answer from the rule: ${first.stdout}${first.stderr}`);
+      // The floor: a Node hook file that reads the hook input and prints the same answer, run the same way (a .cjs
+      // file, NODE_OPTIONS and NODE_EXTRA_CA_CERTS emptied, as hookCommandLine does).
+      const bareFile = join(project, `bare-hook-${agent}.cjs`);
+      await writeFile(bareFile, `let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{JSON.parse(s);process.stdout.write(${JSON.stringify(first.stdout)});});\n`);
+      const bare = `NODE_EXTRA_CA_CERTS= NODE_OPTIONS= ${JSON.stringify(process.execPath)} ${JSON.stringify(bareFile)}`;
+      const real: number[] = [];
+      const floor: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        real.push((await hookRun(line, hub.env, input)).ms);
+        floor.push((await hookRun(bare, hub.env, input)).ms);
+      }
+      const floorRow = summarise(`${agent}: bare Node hook printing the same answer (the floor)`, floor);
+      rows.push(
+        summarise(`${agent}: a request decided by a rule — hook process start → the CLI has its answer`, real, {
+          goal: '≤ 2× the floor',
+          note: `${(summarise('', real).median / floorRow.median).toFixed(2)}× the floor${agent === 'gemini' ? " (Gemini's hook cannot allow: the answer is ask)" : ''}`,
+        }),
+        floorRow,
+      );
+    }
+    return rows;
+  } finally {
+    await hub.stop();
+  }
 }
 
 const policyBench: BenchModule = {
@@ -84,6 +149,7 @@ const policyBench: BenchModule = {
         summarise('shell line parse (tree-sitter-bash, nested commands read)', parses),
         summarise('bash parser load + first parse, fresh process', loads, { note: 'once per process (the hub)' }),
         { name: `engine start + ${status.rules}-rule policy read`, runs: 1, median: loadAndFirst, p99: loadAndFirst, unit: 'ms' },
+        ...(await ruleDecidedRows(20)),
       ];
     } finally {
       await rm(root, { recursive: true, force: true });
