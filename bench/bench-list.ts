@@ -12,4 +12,5 @@ export const benchModules: Record<string, () => Promise<BenchModule>> = {
   orchestrator: async () => (await import('./orchestrator.bench.js')).default,
   pty: async () => (await import('./pty.bench.js')).default,
   telegram: async () => (await import('./telegram.bench.js')).default,
+  policy: async () => (await import('./policy.bench.js')).default,
 };

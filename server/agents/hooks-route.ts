@@ -1,10 +1,12 @@
 // POST /api/hooks/:agent/permission — what `gatehouse hook <agent> <event>` calls: the CLI's hook input in,
-// a decision out (allow | deny | ask), after asking the person as a choice session.
+// a decision out (allow | deny | ask) with who decided, after the policy and, when it asks, the person.
 import { z } from 'zod';
 import { problemsFromZod, RequestValidationError } from '../../shared/validation-error.js';
 import type { HubPlugin } from '../hub/context.js';
 import { agentParam, permissionInput } from './hook-request.js';
 import { askPermission } from './permission-gate.js';
+import { SessionGrants } from './session-grants.js';
+import { permissionLogAt } from '../policy/permission-log.js';
 
 const bodySchema = z.strictObject({
   input: z.record(z.string(), z.unknown(), { error: 'must be the hook input object the CLI sent' }),
@@ -12,6 +14,10 @@ const bodySchema = z.strictObject({
 });
 
 export const hooksRoute: HubPlugin = (app, ctx) => {
+  // "For the rest of this session" grants: this hub's memory only.
+  const grants = new SessionGrants();
+  // The record of every permission request, decided by a rule or a person (gatehouse policy log | replay | suggest).
+  const log = permissionLogAt(ctx.config.paths.permissionLog);
   app.post<{ Params: { agent: string } }>('/api/hooks/:agent/permission', async (request) => {
     const agent = agentParam(request.params.agent);
     const parsed = bodySchema.safeParse(request.body ?? {});
@@ -19,7 +25,10 @@ export const hooksRoute: HubPlugin = (app, ctx) => {
     const ask = permissionInput(agent, parsed.data.input);
     const release = ctx.activity.hold(`${agent.name} permission hook`);
     try {
-      return await askPermission(ctx.sessions, agent, ask, parsed.data.wait_seconds);
+      const policy = await ctx.policy().catch(() => null);
+      const decided = await askPermission({ sessions: ctx.sessions, policy, grants, log, warn: (f, m) => ctx.log.warn(f, m) }, agent, parsed.data.input, ask, parsed.data.wait_seconds);
+      ctx.log.info({ agent: agent.id, tool: ask.tool, decision: decided.decision, decided_by: decided.decided_by.text, gate: decided.session_id }, 'permission request decided');
+      return decided;
     } finally {
       release();
     }

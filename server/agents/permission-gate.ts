@@ -1,20 +1,41 @@
-// A permission request from an agent's hook, put to the person as a choice session like any other gate (the
-// portal, the terminal UI, `gatehouse answer`): Yes runs the tool call once, No refuses it and the agent is told.
-// Nobody answering within the wait closes the question and hands the decision back to the CLI's own dialog.
+// A permission request from an agent's hook: the policy first (server/policy/), then the person. A rule that
+// allows answers allow with no gate; a rule that denies answers deny naming the rule; everything else is put to
+// the person as a choice session like any other gate (the portal, the terminal UI, Telegram, `gatehouse answer`)
+// with grants beyond "once": this session, always (a rule written into the person's policy), never. Nobody
+// answering within the wait: the policy's on_timeout — the CLI's own dialog, or deny; never allow.
 import { CHOICE_LIMITS } from '../../shared/choice/limits.js';
 import { validateChoiceRequest } from '../../shared/choice/validate-request.js';
+import type { PermissionDecidedBy } from '../../shared/choice/decided-by.js';
 import type { ChoiceSessions } from '../sessions/choice-sessions.js';
+import { appendRule, narrowestRule, projectRoot, type DecidedBy, type PolicyDecision, type PolicyEngine, type PolicyRequest, type RulesFromRequest } from '../policy/index.js';
 import type { AgentHooks, HookDecision, PermissionAsk } from './agent-hooks.js';
+import type { SessionGrants } from './session-grants.js';
+import type { PermissionLog } from '../policy/permission-log.js';
 import { gitBranch } from '../platform/git-branch.js';
 
-export const HOOK_OPTIONS = { allow: 'yes', deny: 'no' } as const;
+/** The gate's options, by stable id (`gatehouse answer --option`, Telegram buttons, the terminal UI). */
+export const HOOK_OPTIONS = { allow: 'yes', session: 'session', always: 'always', deny: 'no', never: 'never' } as const;
 
 export interface GateDecision {
   decision: HookDecision;
-  /** Said to the agent with a deny; why the CLI decides itself with an ask. */
+  /** Said to the agent with a deny; why the CLI decides itself with an ask; who allowed with an allow. */
   message: string;
-  session_id: string;
+  /** The gate's choice session; null when no person was asked (a rule, a session grant). */
+  session_id: string | null;
   status: string;
+  decided_by: PermissionDecidedBy;
+}
+
+export interface PermissionDeps {
+  sessions: ChoiceSessions;
+  /** The hub's policy engine (null: it could not be made; every request then goes to the person). */
+  policy: PolicyEngine | null;
+  grants: SessionGrants;
+  warn?: (fields: Record<string, unknown>, message: string) => void;
+  /** The record of every permission request (<data dir>/permissions.jsonl); none: not recorded. */
+  log?: PermissionLog | null;
+  /** The `gatehouse run` task the request comes from, recorded with it. */
+  task?: string;
 }
 
 export function permissionPrompt(agent: AgentHooks, ask: PermissionAsk): { title: string; prompt: string } {
@@ -30,32 +51,181 @@ export function permissionPrompt(agent: AgentHooks, ask: PermissionAsk): { title
   return { title: `${agent.name}: allow ${ask.tool}?`, prompt: lines.join('\n') };
 }
 
-/** Asks the person and waits up to `waitSeconds` (kept within the choice limits) for the answer. */
-export async function askPermission(sessions: ChoiceSessions, agent: AgentHooks, ask: PermissionAsk, waitSeconds: number): Promise<GateDecision> {
+/** The policy's decision as a record: one line of text and the fields. */
+export function policyDecidedBy(by: DecidedBy): PermissionDecidedBy {
+  switch (by.kind) {
+    case 'rule':
+      return { kind: 'rule', text: `rule ${by.rule} (${by.list}) in ${by.file} line ${by.line}`, rule: by.rule, list: by.list, file: by.file, line: by.line };
+    case 'protected':
+      return { kind: 'protected', text: `protected path ${by.path}`, path: by.path };
+    case 'policy-error':
+      return { kind: 'policy-error', text: `policy error: ${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}`, file: by.error.file, line: by.error.line };
+    default:
+      return { kind: 'rule', text: 'no rule matches' };
+  }
+}
+
+/** Why the person is asked, as the gate's prompt says it. */
+function askedBecause(by: DecidedBy): string {
+  switch (by.kind) {
+    case 'rule':
+      return `the ask rule \`${by.rule}\` (${by.file} line ${by.line})`;
+    case 'protected':
+      return `it writes a protected file (\`${by.path}\`): such a write always goes to you`;
+    case 'policy-error':
+      return `the policy does not parse (${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}); until it is fixed every request comes to you`;
+    default:
+      return 'no rule in your policy decides it';
+  }
+}
+
+/**
+ * Policy first, then the person; waits up to `waitSeconds` (kept within the choice limits) for the answer. Every
+ * request, however decided, is appended to the permission log.
+ */
+export async function askPermission(deps: PermissionDeps, agent: AgentHooks, hookInput: Record<string, unknown>, ask: PermissionAsk, waitSeconds: number): Promise<GateDecision> {
+  const started = Date.now();
+  const request: PolicyRequest = { agent: agent.id, tool: ask.tool, input: hookInput.tool_input ?? {}, cwd: ask.cwd ?? process.cwd() };
+  const agentSession = typeof hookInput.session_id === 'string' && hookInput.session_id ? hookInput.session_id : null;
+  const decided = await decidePermission(deps, agent, request, agentSession, ask, waitSeconds);
+  if (deps.log) {
+    try {
+      await deps.log.append({
+        time: new Date(started).toISOString(),
+        agent: agent.id,
+        agent_session: agentSession,
+        project: projectRoot(request.cwd),
+        cwd: request.cwd,
+        tool: ask.tool,
+        detail: ask.detail,
+        input: request.input,
+        decision: decided.decision,
+        decided_by: decided.decided_by,
+        gate: decided.session_id,
+        ms: Date.now() - started,
+        ...(deps.task ? { task: deps.task } : {}),
+      });
+    } catch (err) {
+      deps.warn?.({ err, file: deps.log.file }, 'could not record the permission request');
+    }
+  }
+  return decided;
+}
+
+async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request: PolicyRequest, agentSession: string | null, ask: PermissionAsk, waitSeconds: number): Promise<GateDecision> {
+  let decided: PolicyDecision;
+  try {
+    if (!deps.policy) throw new Error('the policy engine is not available');
+    decided = deps.policy.decide(request);
+  } catch (err) {
+    decided = { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: deps.policy?.personFile ?? 'policy', line: 0, column: 0, message: (err as Error).message } }, kind: 'other' };
+  }
+
+  if (decided.decision === 'deny') {
+    const by = policyDecidedBy(decided.decidedBy);
+    return { decision: 'deny', message: `gatehouse's permission policy denies this: ${by.text}. Do not run it; ask the person what to do instead.`, session_id: null, status: 'decided', decided_by: by };
+  }
+  if (decided.decision === 'allow') return allowed(agent, policyDecidedBy(decided.decidedBy));
+
+  // A session grant holds for an `ask` of the rules or of no rule; never for a protected path or a broken policy.
+  const grantable = decided.decidedBy.kind === 'rule' || decided.decidedBy.kind === 'default';
+  let narrow: RulesFromRequest = { rules: [], wider: [] };
+  try {
+    narrow = narrowestRule(request);
+  } catch {
+    // No rule can be made from it: the gate offers once / no only.
+  }
+  if (grantable && agentSession && deps.grants.covers(agent.id, agentSession, narrow.rules)) {
+    return allowed(agent, { kind: 'session-grant', text: `session grant (${agent.name} session ${agentSession}) for ${narrow.rules.join(', ')}`, rule: narrow.rules.join(' '), agent_session: agentSession });
+  }
+
   const seconds = Math.min(CHOICE_LIMITS.maxTimeoutSeconds, Math.max(CHOICE_LIMITS.minTimeoutSeconds, Math.round(waitSeconds)));
   const { title, prompt } = permissionPrompt(agent, ask);
-  const validated = validateChoiceRequest({
-    title,
-    prompt,
-    options: [
-      { id: HOOK_OPTIONS.allow, label: 'Yes, allow this once' },
-      { id: HOOK_OPTIONS.deny, label: 'No' },
-    ],
-    timeout_seconds: seconds,
-    interface: 'web',
-  });
+  const policyFileOk = deps.policy !== null && deps.policy.status().errors.length === 0;
+  const canRule = grantable && narrow.rules.length > 0;
+  const offerSession = canRule && agentSession !== null;
+  const offerRules = canRule && policyFileOk;
+  const ruleList = narrow.rules.map((r) => `\`${r}\``).join(', ');
+  const lines = [prompt, '', `Asked because ${askedBecause(decided.decidedBy)}.`];
+  if (offerSession) lines.push(`**This session** allows ${ruleList} for the rest of this ${agent.name} session (at most 24 h).`);
+  if (offerRules) {
+    lines.push(`**Always** adds to \`${deps.policy!.personFile}\` under \`allow:\`: ${ruleList}.`);
+    lines.push(`**Never** adds to \`${deps.policy!.personFile}\` under \`deny:\`: ${ruleList}.`);
+  }
+  const options = [
+    { id: HOOK_OPTIONS.allow, label: 'Yes, allow this once' },
+    ...(offerSession ? [{ id: HOOK_OPTIONS.session, label: 'Yes, for the rest of this session' }] : []),
+    ...(offerRules ? [{ id: HOOK_OPTIONS.always, label: clip(`Yes, and always allow ${narrow.rules.join(', ')}`) }] : []),
+    { id: HOOK_OPTIONS.deny, label: 'No' },
+    ...(offerRules ? [{ id: HOOK_OPTIONS.never, label: clip(`No, and never allow ${narrow.rules.join(', ')}`) }] : []),
+  ];
+  const validated = validateChoiceRequest({ title, prompt: lines.join('\n'), options, timeout_seconds: seconds, interface: 'web' });
   const source = { kind: 'hook' as const, agent: agent.name, project: ask.cwd ?? null, branch: ask.cwd ? await gitBranch(ask.cwd) : null };
-  const created = await sessions.create(validated, 'web', undefined, source);
-  const session = await sessions.wait(created.id, seconds * 1000 + 1000);
-  const picked = session.result?.selected[0]?.id;
+  const created = await deps.sessions.create(validated, 'web', undefined, source);
+  const session = await deps.sessions.wait(created.id, seconds * 1000 + 1000);
+  const picked = session.status === 'submitted' ? session.result?.selected[0]?.id : undefined;
   const note = session.result?.global_annotation?.trim();
-  if (session.status === 'submitted' && picked === HOOK_OPTIONS.allow) {
-    return { decision: 'allow', message: 'The person allowed it through gatehouse.', session_id: session.id, status: session.status };
+  const person = (option: string): PermissionDecidedBy => {
+    const via = session.result?.interface ?? session.interface;
+    return { kind: 'person', text: `the person (${via}): ${option}`, via, option };
+  };
+
+  let out: Omit<GateDecision, 'session_id' | 'status'>;
+  if (picked === HOOK_OPTIONS.allow) {
+    out = { decision: 'allow', message: 'The person allowed it through gatehouse.', decided_by: person('yes') };
+  } else if (picked === HOOK_OPTIONS.session && agentSession) {
+    deps.grants.add(agent.id, agentSession, narrow.rules);
+    out = { decision: 'allow', message: 'The person allowed it through gatehouse for the rest of this session.', decided_by: person('session') };
+  } else if (picked === HOOK_OPTIONS.always || picked === HOOK_OPTIONS.never) {
+    const list = picked === HOOK_OPTIONS.always ? 'allow' : 'deny';
+    const by = person(picked);
+    const written = await writeRules(deps, list, narrow.rules, session.id);
+    by.text += written ? `; wrote ${list}: ${narrow.rules.join(', ')} to ${deps.policy!.personFile}` : `; the rule could not be written to ${deps.policy!.personFile}`;
+    out =
+      list === 'allow'
+        ? { decision: 'allow', message: 'The person allowed it through gatehouse, always.', decided_by: by }
+        : { decision: 'deny', message: `The person said No through gatehouse, and never${note ? `: ${note}` : '.'} Do not run it; ask them what to do instead.`, decided_by: by };
+  } else if (picked === HOOK_OPTIONS.deny) {
+    out = { decision: 'deny', message: `The person said No through gatehouse${note ? `: ${note}` : '.'} Do not run it; ask them what to do instead.`, decided_by: person('no') };
+  } else if (session.status === 'cancelled') {
+    out = { decision: 'ask', message: 'the person dismissed the question in gatehouse', decided_by: person('dismissed') };
+  } else {
+    const onTimeout = deps.policy?.onTimeout(projectRoot(request.cwd)) ?? 'ask-cli';
+    const why = `nobody answered in gatehouse within ${seconds} s`;
+    out =
+      onTimeout === 'deny'
+        ? { decision: 'deny', message: `${why} and the policy's on_timeout is deny. Do not run it; ask the person what to do instead.`, decided_by: { kind: 'timeout', text: `timeout after ${seconds} s (on_timeout: deny)` } }
+        : { decision: 'ask', message: why, decided_by: { kind: 'timeout', text: `timeout after ${seconds} s (on_timeout: ask-cli)` } };
   }
-  if (session.status === 'submitted' && picked === HOOK_OPTIONS.deny) {
-    const message = `The person said No through gatehouse${note ? `: ${note}` : '.'} Do not run it; ask them what to do instead.`;
-    return { decision: 'deny', message, session_id: session.id, status: session.status };
+  try {
+    await deps.sessions.setDecidedBy(session.id, out.decided_by);
+  } catch (err) {
+    deps.warn?.({ err, session: session.id }, 'could not record who decided the permission gate');
   }
-  const why = session.status === 'cancelled' ? 'the person dismissed the question in gatehouse' : `nobody answered in gatehouse within ${seconds} s`;
-  return { decision: 'ask', message: why, session_id: session.id, status: session.status };
+  return { ...out, session_id: session.id, status: session.status };
+}
+
+function allowed(agent: AgentHooks, by: PermissionDecidedBy): GateDecision {
+  if (agent.id === 'gemini') return { ...geminiCannotAllow(agent, by), session_id: null, status: 'decided' };
+  return { decision: 'allow', message: `Allowed by gatehouse: ${by.text}.`, session_id: null, status: 'decided', decided_by: by };
+}
+
+/** Gemini CLI's BeforeTool cannot allow: an allow leaves Gemini's own dialog, saying gatehouse allowed it. */
+function geminiCannotAllow(agent: AgentHooks, by: PermissionDecidedBy): Omit<GateDecision, 'session_id' | 'status'> {
+  return { decision: 'ask', message: `gatehouse allowed it (${by.text}), but ${agent.name}'s hook cannot allow: ${agent.name} asks itself`, decided_by: by };
+}
+
+async function writeRules(deps: PermissionDeps, list: 'allow' | 'deny', rules: string[], gate: string): Promise<boolean> {
+  if (!deps.policy || rules.length === 0) return false;
+  try {
+    for (const rule of rules) await appendRule(deps.policy.personFile, list, rule, { gate });
+    return true;
+  } catch (err) {
+    deps.warn?.({ err, file: deps.policy.personFile }, 'could not add the rule to the policy file');
+    return false;
+  }
+}
+
+function clip(label: string): string {
+  return label.length <= CHOICE_LIMITS.maxLabelChars ? label : `${label.slice(0, CHOICE_LIMITS.maxLabelChars - 1)}…`;
 }

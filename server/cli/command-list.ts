@@ -14,6 +14,7 @@ import { statusCommand } from './commands/status-command.js';
 import { stopCommand } from './commands/stop-command.js';
 import { hookCommand } from './commands/hook.js';
 import { hooksCommand } from './commands/hooks.js';
+import { policyCommand } from './commands/policy.js';
 
 /** Every `gatehouse` subcommand, in the order `--help` lists them. One line each. */
 export const commands: CliCommand[] = [
@@ -32,4 +33,5 @@ export const commands: CliCommand[] = [
   attachCommand,
   hookCommand,
   hooksCommand,
+  policyCommand,
 ];

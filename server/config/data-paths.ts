@@ -33,6 +33,8 @@ export function dataPaths(dir: string) {
     /** The store of versions before 0.2 (one JSON file); migrated into sessions/ and settings.json on start. */
     legacyStore: join(dir, 'store.json'),
     log: join(dir, 'gatehouse.log'),
+    /** The record of every permission request, one JSON object a line, appended and fsynced (issue 21). */
+    permissionLog: join(dir, 'permissions.jsonl'),
     /** Telegram channel settings saved through the API, token included (0600). */
     telegramSettings: join(dir, 'telegram.json'),
     /** Which Telegram message shows which gate, so taps and edits survive a hub restart. */

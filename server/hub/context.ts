@@ -8,6 +8,7 @@ import type { HubEvents } from './hub-events.js';
 import type { InteractionRegistry } from './interaction-registry.js';
 import type { ActivityTracker } from './activity-tracker.js';
 import type { ChannelStatusBoard } from './channel-status.js';
+import type { PolicyEngine } from '../policy/index.js';
 
 /** Everything a hub concern needs, handed to each plugin listed in server/app.ts. */
 export interface HubContext {
@@ -28,6 +29,11 @@ export interface HubContext {
   activity: ActivityTracker;
   /** How the channels to the outside (Telegram, the notify webhook) are doing: /api/health and the portal's first state. */
   channels: ChannelStatusBoard;
+  /**
+   * The permission policy (server/policy/): one engine per hub, made on first use (it loads the bash parser) and
+   * warmed up once the hub listens. Every permission request asks it before a person.
+   */
+  policy: () => Promise<PolicyEngine>;
 }
 
 /** A hub concern: registers its routes and listeners. Listed explicitly in server/app.ts. */

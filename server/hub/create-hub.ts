@@ -17,6 +17,7 @@ import { compressResponses } from './compress-responses.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
 import type { HubContext, HubFeatures } from './context.js';
 import { ChannelStatusBoard } from './channel-status.js';
+import { createPolicyEngine, type PolicyEngine } from '../policy/engine.js';
 
 export interface Hub {
   app: FastifyInstance;
@@ -33,6 +34,7 @@ export async function createHub(features: HubFeatures, config: HubConfig, log: L
   await sessions.restore();
   const settings = new SettingsService(store, languageFromEnv(env, (m) => log.warn(m)));
   let baseUrl = '';
+  let policy: Promise<PolicyEngine> | null = null;
 
   const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true, bodyLimit: MAX_DRAINED_BYTES, onConstructorPoisoning: 'ignore', schemaController: { compilersFactory: lazySchemaCompilers as never } });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
@@ -54,6 +56,7 @@ export async function createHub(features: HubFeatures, config: HubConfig, log: L
     interactions: new InteractionRegistry(),
     activity: new ActivityTracker(),
     channels: new ChannelStatusBoard(),
+    policy: () => (policy ??= createPolicyEngine({ env })),
   };
   for (const plugin of features.plugins) await plugin(app, ctx);
   app.addHook('onClose', async () => sessions.close());

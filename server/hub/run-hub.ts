@@ -65,7 +65,7 @@ export async function runHubWith(features: HubFeatures, config: HubConfig, log: 
   log.info({ baseUrl, dataDir: config.paths.dir, startupMs: Math.round(process.uptime() * 1000) }, 'hub listening');
   // After hub.json, so that a client waiting for the hub is not kept waiting by it; a failure only costs speed.
   setImmediate(() =>
-    void Promise.all(features.warmUps.map((warm) => warm(ctx)))
+    void Promise.all([...features.warmUps.map((warm) => warm(ctx)), ctx.policy()])
       .catch((err) => log.warn({ err }, 'warm-up failed (the first page loads what it needs itself)'))
       .finally(markWarmedUp),
   );

@@ -5,6 +5,7 @@ import type { CancelAnswer, SubmitAnswer } from '../../shared/choice/answer-sche
 import type { ChoiceDraft, ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { ValidatedRequest } from '../../shared/choice/validate-request.js';
 import type { GateSource } from '../../shared/choice/gate-source.js';
+import type { PermissionDecidedBy } from '../../shared/choice/decided-by.js';
 import type { Store } from '../store/store.js';
 import { validateAnswer } from './answer-validation.js';
 import { buildResult, type ResultInput } from './session-result.js';
@@ -172,6 +173,16 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
     session.agent_gone_at = at;
     await this.persist(session, () => (session.agent_gone_at = previous));
     this.emit('changed', session);
+  }
+
+  /** Records who decided a permission gate (kept with the session, shown by the API and history). */
+  async setDecidedBy(id: string, decidedBy: PermissionDecidedBy): Promise<StoredSession> {
+    const session = this.get(id);
+    const previous = session.decided_by;
+    session.decided_by = decidedBy;
+    await this.persist(session, () => (session.decided_by = previous));
+    this.emit('changed', session);
+    return session;
   }
 
   /** Who last asked for each pending session (in memory: a hub restart forgets it until the next poll). */

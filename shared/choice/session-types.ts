@@ -1,3 +1,4 @@
+import type { PermissionDecidedBy } from './decided-by.js';
 import type { FinalStatus, SessionInterface, SessionStatus } from './limits.js';
 import type { ChoiceRequest } from './validate-request.js';
 import type { GateSource } from './gate-source.js';
@@ -55,6 +56,8 @@ export interface ChoiceSessionView {
    * clears this. Absent or null: the asker is there, or not known to have left.
    */
   agent_gone_at?: string | null;
+  /** A permission gate (an agent's hook) once decided: who decided it (absent on every other gate). */
+  decided_by?: PermissionDecidedBy | null;
   draft: ChoiceDraft | null;
   result: ChoiceResult | null;
 }

@@ -38,7 +38,14 @@ describe.skipIf(skipUnlessInstalled('claude'))('Claude Code permission hook → 
     const question = await run.pendingQuestion();
     expect(question.request.title).toBe('Claude Code: allow Bash?');
     expect(question.request.prompt).toContain(COMMAND);
-    expect(question.request.options.map((o) => o.label)).toEqual(['Yes, allow this once', 'No']);
+    // No policy file: no rule decides, so the person is asked, with the grants beyond "once".
+    expect(question.request.options.map((o) => o.label)).toEqual([
+      'Yes, allow this once',
+      'Yes, for the rest of this session',
+      'Yes, and always allow Bash(echo hello-from-standin)',
+      'No',
+      'No, and never allow Bash(echo hello-from-standin)',
+    ]);
     await run.answer(question.id, 'no');
     const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
     expect(seen.toolResults[0]).toMatchObject({ isError: true });
@@ -57,6 +64,30 @@ describe.skipIf(skipUnlessInstalled('claude'))('Claude Code permission hook → 
     expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
     await run.cli.waitFor('All done.');
     expect(savedAllowRules(run.launch)).toEqual([]);
+  });
+
+  it('an allow rule in the policy: the command runs with no gate', async () => {
+    run = await startHookRun('claude', { hub: true, configure: withHookSettings });
+    writeFileSync(join(run.hub!.home, 'policy.yaml'), 'allow:\n  - Bash(echo hello-from-standin)\n');
+    await run.cli.waitFor('? for shortcuts');
+    await run.cli.submit(PROMPT);
+    const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+    expect(seen.toolResults[0].isError).toBe(false);
+    expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
+    const { interactions } = await run.hub!.client.request<{ interactions: Array<{ kind: string }> }>('GET', '/api/interactions?filter=all');
+    expect(interactions.filter((i) => i.kind === 'choice')).toEqual([]);
+  });
+
+  it('a deny rule in the policy: nothing runs and the model is told the rule, its file and line', async () => {
+    run = await startHookRun('claude', { hub: true, configure: withHookSettings });
+    const policy = join(run.hub!.home, 'policy.yaml');
+    writeFileSync(policy, 'deny:\n  - Bash(echo:*)\n');
+    await run.cli.waitFor('? for shortcuts');
+    await run.cli.submit(PROMPT);
+    const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
+    expect(seen.toolResults[0]).toMatchObject({ isError: true });
+    expect(seen.toolResults[0].output).toContain(`rule Bash(echo:*) (deny) in ${policy} line 2`);
+    expect(fileExists(run.madeFile)).toBe(false);
   });
 
   it("hub down: the hook stays quiet and Claude Code's own dialog asks", async () => {

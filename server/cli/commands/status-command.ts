@@ -20,6 +20,9 @@ Options:
 When the hub runs but cannot save (its data directory or sessions/ is read-only, immutable, owned by another
 user, or the disk is full) it says "degraded" with the path, what the system said and the fix.
 
+The running hub's permission policy file shows too; a policy that does not parse is named with each error
+(file:line:column) — until it is fixed every permission request goes to the person.
+
 Exit codes: 0 the hub is running, 3 it is not, 4 it runs but is degraded (cannot save).`,
   options: { json: { type: 'boolean' } },
   async run(args, io) {
@@ -49,6 +52,8 @@ Exit codes: 0 the hub is running, 3 it is not, 4 it runs but is degraded (cannot
       `data dir:  ${status.data_dir}`,
       `hub:       ${hubLine}`,
       ...(status.degraded ?? []).map((problem) => `problem:   ${problem}`),
+      ...(status.policy ? [`policy:    ${status.policy.file} (${status.policy.rules} rule(s))${status.policy.errors.length ? ' — DOES NOT PARSE: every permission request goes to the person' : ''}`] : []),
+      ...(status.policy?.errors ?? []).map((error) => `policy error: ${error}`),
       `pending:   ${pending}`,
       ...tools.map((t) => `${(t.name + ':').padEnd(10)} ${t.version ?? 'not found'}${t.name === 'tsci' && !t.version ? ` (tried \`${t.command} --version\`; see README "CLI gates")` : ''}`),
     ];

@@ -26,21 +26,24 @@ export interface HubStatus {
   pending: PendingCounts | null;
   /** A running hub that cannot save (its data directory or sessions/ is read-only, immutable, another user's, full): why, with the fix; null when it can. */
   degraded: string[] | null;
+  /** The running hub's permission policy (its /api/health): file, rule count, and each parse error as file:line:column: message. */
+  policy: { file: string; rules: number; errors: string[] } | null;
 }
 
 /** Looks at the hub of the data dir in `env` without changing anything (no credential or folder is created). */
 export async function readHubStatus(env: NodeJS.ProcessEnv = process.env): Promise<{ status: HubStatus; client: HubClient | null; hubState: HubState | null }> {
   const paths = dataPaths(dataDir(env));
   const hubState = await readHubState(paths.hubState);
-  const status: HubStatus = { data_dir: paths.dir, state: 'stopped', pid: null, url: null, port: null, hub_version: null, started_at: null, pending: null, degraded: null };
+  const status: HubStatus = { data_dir: paths.dir, state: 'stopped', pid: null, url: null, port: null, hub_version: null, started_at: null, pending: null, degraded: null, policy: null };
   if (!hubState) return { status, client: null, hubState };
   Object.assign(status, { state: 'stale', pid: hubState.pid, url: hubBaseUrl(hubState), port: hubState.port, hub_version: hubState.version, started_at: hubState.started_at });
   const token = await readCredential(paths.credential);
   const client = token && isAlive(hubState.pid) ? new HubClient(hubBaseUrl(hubState), token, paths.dir) : null;
-  const health = client ? await client.request<{ ok?: boolean; name?: string; status?: string; problems?: string[] }>('GET', '/api/health', undefined, { signal: AbortSignal.timeout(1500) }).catch(() => null) : null;
+  const health = client ? await client.request<{ ok?: boolean; name?: string; status?: string; problems?: string[]; policy?: { file: string; rules: number; errors: string[] } }>('GET', '/api/health', undefined, { signal: AbortSignal.timeout(1500) }).catch(() => null) : null;
   if (!client || health?.ok !== true || health.name !== 'gatehouse') return { status, client: null, hubState };
   status.state = 'running';
   status.degraded = health.status === 'degraded' ? (health.problems ?? []) : null;
+  status.policy = health.policy ? { file: health.policy.file, rules: health.policy.rules, errors: health.policy.errors } : null;
   const { interactions } = await client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active');
   const active: Record<string, number> = { choice: 0, resolve: 0, task: 0 };
   for (const item of interactions) active[item.kind] = (active[item.kind] ?? 0) + 1;

@@ -6,6 +6,7 @@ const startedAt = new Date().toISOString();
 export const healthRoute: HubPlugin = (app, ctx) => {
   app.get('/api/health', async () => {
     const problems = await ctx.store.health.problems();
+    const policy = (await ctx.policy()).status();
     return {
       ok: true,
       /** degraded: the hub answers but cannot save (see problems: the path, what the system said, the fix). */
@@ -20,7 +21,23 @@ export const healthRoute: HubPlugin = (app, ctx) => {
       clients: ctx.events.clientCount,
       busy: ctx.activity.reasons,
       /** Records the store could not load at start, and where they were set aside (empty when all loaded). */
+      /**
+       * The permission policy: its file, rule count and on_timeout; `errors` (file:line:column: what was expected)
+       * non-empty means it does not parse and every permission request goes to the person until it is fixed.
+       */
+      policy: {
+        file: policy.file,
+        exists: policy.exists,
+        rules: policy.rules,
+        on_timeout: policy.onTimeout,
+        errors: policy.errors.map(placed),
+        warnings: policy.warnings.map(placed),
+      },
       warnings: ctx.store.setAside.map((note) => `${note.problem} (from ${note.from}; kept in ${note.kept})`),
     };
   });
 };
+
+function placed(e: { file: string; line: number; column: number; message: string }): string {
+  return `${e.file}:${e.line}:${e.column}: ${e.message}`;
+}

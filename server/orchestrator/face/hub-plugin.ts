@@ -44,7 +44,7 @@ export const orchestratorPlugin: HubPlugin = (app, ctx) => {
   });
 
   registerTaskRoutes(app, orchestrator);
-  registerTaskHookRoutes(app, orchestrator);
+  registerTaskHookRoutes(app, orchestrator, ctx);
   registerTerminalSocket(app, orchestrator, (reason) => ctx.activity.hold(reason));
   app.addHook('onClose', async () => orchestrator.shutdown());
 };

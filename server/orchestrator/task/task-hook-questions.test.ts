@@ -38,7 +38,7 @@ describe("a hook's permission request as the task's question", () => {
     expect(state.interaction).toMatchObject({ prompt: 'Claude Code wants to use Bash: rm -rf build', screen: 'the screen' });
     expect(state.interaction!.options.map((o) => o.text)).toEqual(['Yes', "Yes, and don't ask again for this command in this task", 'No']);
     expect(q.choose(2)).toBe(true);
-    expect(await answer).toEqual({ decision: 'deny', message: DENIED_MESSAGE, decidedBy: `a person's "No" (Claude Code PermissionRequest hook)` });
+    expect(await answer).toEqual({ decision: 'deny', message: DENIED_MESSAGE, decidedBy: `a person's "No" (Claude Code PermissionRequest hook)`, by: { kind: 'person', option: 'no' } });
     expect(state).toMatchObject({ status: 'RUNNING', interaction: null });
     expect(events).toEqual(['WAITING_FOR_USER ← Claude Code PermissionRequest hook', 'needs-user', `RUNNING ← a person's "No" (Claude Code PermissionRequest hook)`]);
   });

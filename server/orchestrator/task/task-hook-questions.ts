@@ -27,6 +27,13 @@ export interface HookAnswer {
   message: string;
   /** Which signal decided it (for the task's explain record and the hook's caller). */
   decidedBy: string;
+  /** Who decided, for the record of permission requests: the person's option, or the task's autoApprove. */
+  by?: { kind: 'person'; option: 'yes' | 'session' | 'no' } | { kind: 'autoApprove'; label: string };
+}
+
+export interface PermissionOptions {
+  /** The policy asks the person (an ask rule, a protected path, a policy error): autoApprove does not answer it. */
+  personOnly?: string;
 }
 
 /** What the task runner lends the hook questions. */
@@ -54,6 +61,8 @@ interface Request {
   signal: string;
   waiters: Set<Waiter>;
   done: boolean;
+  /** Why the policy wants the person (autoApprove does not answer it); null: autoApprove may. */
+  personOnly: string | null;
 }
 
 export function hookQuestion(agent: AgentHooks, ask: PermissionAsk): string {
@@ -70,6 +79,13 @@ export class TaskHookQuestions {
 
   constructor(private readonly host: HookQuestionHost) {}
 
+  /** A permission request the policy decided (allow or deny, no question): one explain line on the task. */
+  decidedByPolicy(signal: string): void {
+    clearTimeout(this.heldTimer);
+    this.dropHeld();
+    this.host.update((t) => recordExplain(t, signal), signal);
+  }
+
   /** A hook question is the task's interaction: the screen's own dialog (drawn meanwhile) is not read. */
   get asking(): boolean {
     return this.pending !== null;
@@ -82,14 +98,14 @@ export class TaskHookQuestions {
    * wait is over, or it went away): it alone is answered "ask"; the question is withdrawn only when no other
    * hook still waits for it.
    */
-  permission(agent: AgentHooks, ask: PermissionAsk, leave?: AbortSignal): Promise<HookAnswer> {
+  permission(agent: AgentHooks, ask: PermissionAsk, leave?: AbortSignal, options: PermissionOptions = {}): Promise<HookAnswer> {
     // The hook came: a held dialog is not shown now (only again if the hook leaves it to the CLI).
     clearTimeout(this.heldTimer);
     const key = keyOf(ask);
     return new Promise((resolve) => {
       let request = this.pending?.key === key ? this.pending : this.queue.find((q) => q.key === key);
       const joined = request !== undefined;
-      request ??= { agent, ask, key, signal: `${agent.name} ${agent.permissionEvent} hook`, waiters: new Set(), done: false };
+      request ??= { agent, ask, key, signal: `${agent.name} ${agent.permissionEvent} hook`, waiters: new Set(), done: false, personOnly: options.personOnly ?? null };
       const waiter: Waiter = { resolve };
       request.waiters.add(waiter);
       if (leave) this.onLeave(request, waiter, leave);
@@ -135,7 +151,7 @@ export class TaskHookQuestions {
       cursor: 0,
       screen: this.host.screen(),
     };
-    if (this.host.state.autoApprove) {
+    if (this.host.state.autoApprove && !request.personOnly) {
       const action = this.host.policy(interaction);
       const choice = action?.type === 'choose' ? HOOK_CHOICES[action.index] : null;
       // autoApprove approves: a handler may pick another of the CLI's choices (e.g. No for a matching command).
@@ -147,7 +163,7 @@ export class TaskHookQuestions {
         recordExplain(t, by);
       }, by);
       this.host.autoAnswered(action ?? { type: 'choose', index: 0, label: 'autoApprove' });
-      return answer({ decision, message: decision === 'deny' ? "The task's policy in gatehouse refused it." : '', decidedBy: by });
+      return answer({ decision, message: decision === 'deny' ? "The task's policy in gatehouse refused it." : '', decidedBy: by, by: { kind: 'autoApprove', label: action?.label ?? 'autoApprove' } });
     }
     this.pending = request;
     this.host.update((t) => {
@@ -175,7 +191,8 @@ export class TaskHookQuestions {
     const choice = HOOK_CHOICES[index];
     if (!choice) throw new Error(`option ${index} is not one of the ${HOOK_CHOICES.length} choices`);
     if (choice.remember) this.remembered.add(pending.key);
-    this.settle({ decision: choice.decision, message: choice.decision === 'deny' ? DENIED_MESSAGE : '', decidedBy: `a person's "${choice.text}" (${pending.signal})` });
+    const option = choice.decision === 'deny' ? 'no' : choice.remember ? 'session' : 'yes';
+    this.settle({ decision: choice.decision, message: choice.decision === 'deny' ? DENIED_MESSAGE : '', decidedBy: `a person's "${choice.text}" (${pending.signal})`, by: { kind: 'person', option } });
     return true;
   }
 

@@ -52,6 +52,10 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   private readonly hookProof: HookProofGate;
   /** The CLI's name in explain lines and errors. */
   private readonly cliName: string;
+  /** What the permission policy needs of this task: its id, working folder and own rules (workflow `policy`). */
+  get permissionScope(): { task: string; cwd: string; rules: TaskDefinition['policy'] | null } {
+    return { task: this.state.id, cwd: this.context.cwd, rules: this.definition.policy ?? null };
+  }
   /** Permission requests from the agent's own hook, answered as this task's interaction. */
   readonly hookQuestions: TaskHookQuestions;
   /** Questions read off the screen: answered by the task's policy, else by a person. */

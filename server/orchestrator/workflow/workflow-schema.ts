@@ -1,5 +1,19 @@
+import { homedir } from 'node:os';
 import { z } from 'zod';
 import { handlerSpecSchema } from '../../agents/handler-spec.js';
+import { parseRule, RuleError } from '../../policy/rule.js';
+
+/** One rule of a task's policy, in the person's policy syntax (`Bash(npm test)`, `Edit(src/**)`, …). */
+const policyRuleSchema = z.string({ error: 'must be a rule such as "Bash(npm test)"' }).superRefine((text, context) => {
+  try {
+    parseRule(text, homedir());
+  } catch (err) {
+    // A rule that cannot be read is named here; the bash parser not loaded yet (a Bash rule) is checked when the
+    // task's layer is made, as a policy error.
+    if (err instanceof RuleError) context.addIssue({ code: 'custom', message: err.message });
+  }
+});
+const policyListSchema = z.array(policyRuleSchema, { error: 'must be a list of rules' }).optional();
 
 /**
  * A workflow file (JSON or YAML): ordered stages, each with tasks that run in parallel.
@@ -26,6 +40,11 @@ export const taskDefinitionSchema = z.strictObject({
   interactive: z.boolean({ error: 'must be true or false' }).default(true),
   /** Append the adapter's injectArgs and let its handlers answer prompts without a person. */
   autoApprove: z.boolean({ error: 'must be true or false' }).default(false),
+  /**
+   * The task's own rules for its agent's permission requests (hook), after the person's policy and in its rule
+   * language: deny over ask over allow across both. autoApprove: true allows what no rule decides.
+   */
+  policy: z.strictObject({ allow: policyListSchema, ask: policyListSchema, deny: policyListSchema }, { error: 'must be {allow, ask, deny} lists of rules' }).optional(),
   /** Extra handlers tried before the adapter's (only with autoApprove). */
   handlers: z.array(handlerSpecSchema).default([]),
   /** Regular expressions for "idle at its prompt", added to the adapter's. */

@@ -1,0 +1,124 @@
+// The decision for one permission request: deny over ask over allow, nothing matching asks the person.
+// A request is cut into parts first — each simple command of a shell line (nested ones too) and each file it
+// writes, each path of an edit, each address of a fetch — and a rule must allow every part on its own; a deny
+// that matches any part denies. Writes to protected paths always go to the person (a deny still denies). A
+// policy with an error decides nothing: everything goes to the person.
+import type { ShellWord } from '../shell/parse-shell.js';
+import { matchBashPattern } from './bash-rule.js';
+import { inside, matchPathPattern, resolvePath, type ResolvedPath } from './path-rule.js';
+import type { LoadedRule, PolicyLayer } from './policy-file.js';
+import { projectRoot } from './project-root.js';
+import { candidates } from './rule-index.js';
+import type { ProtectedPaths } from './protected-paths.js';
+import { partsOf, type Part } from './request-parts.js';
+import { classifyTool, type ClassifiedTool } from './tool-kinds.js';
+import type { DecidedBy, Decision, DecisionPart, PolicyDecision, PolicyRequest, RuleList } from './types.js';
+
+export interface PolicyContext {
+  /** The person's layer first, then the project's (see PolicyLoader.layers). */
+  layers: PolicyLayer[];
+  home: string;
+  protect: ProtectedPaths;
+}
+
+export function decide(request: PolicyRequest, context: PolicyContext): PolicyDecision {
+  const tool = classifyTool(request.agent, request.tool, request.input);
+  const error = context.layers.flatMap((l) => l.errors)[0];
+  if (error) return { decision: 'ask', decidedBy: { kind: 'policy-error', error }, kind: tool.kind };
+
+  const cwd = request.cwd;
+  const project = resolvePath(request.project || projectRoot(cwd), '/', context.home);
+  const { parts, protectedPath } = partsOf(tool, request, project, context);
+  const find = (list: RuleList, part: Part, strict: boolean): LoadedRule | undefined => {
+    for (const { loaded } of candidates(context.layers, list, part.kind === 'other' || part.kind === 'mcp' ? 'tool' : part.kind, namesOf(part))) {
+      if (inScope(loaded, request.agent, project.real) && matches(loaded, part, tool, project, strict)) return loaded;
+    }
+    return undefined;
+  };
+  const results: DecisionPart[] = parts.map((part) => judge(part, find));
+  for (const [i, part] of parts.entries()) {
+    const result = results[i]!;
+    if (part.coveredBy !== undefined && result.decidedBy.kind === 'default') {
+      const cover = results[part.coveredBy]!;
+      if (cover.decision === 'allow') results[i] = { ...result, decision: 'allow', decidedBy: cover.decidedBy, note: undefined };
+    }
+  }
+
+  const withParts = (decision: Decision, decidedBy: DecidedBy): PolicyDecision => ({ decision, decidedBy, kind: tool.kind, parts: results });
+  const denied = results.find((r) => r.decision === 'deny');
+  if (denied) return withParts('deny', denied.decidedBy);
+  if (protectedPath) return withParts('ask', { kind: 'protected', path: protectedPath });
+  const asked = results.find((r) => r.decision === 'ask' && r.decidedBy.kind === 'rule');
+  if (asked) return withParts('ask', asked.decidedBy);
+  if (results.length > 0 && results.every((r) => r.decision === 'allow')) return withParts('allow', results[0]!.decidedBy);
+  return withParts('ask', { kind: 'default' });
+}
+
+function inScope(rule: LoadedRule, agent: string, project: string): boolean {
+  if (rule.agents && !rule.agents.includes(agent as never)) return false;
+  if (rule.projects && !rule.projects.some((p) => inside(p, project) !== null)) return false;
+  return true;
+}
+
+/** The command names a Bash rule must fix to match the part (with and without assignments, path left off). */
+function namesOf(part: Part): string[] {
+  const command = part.command;
+  if (!command) return [];
+  const names: string[] = [];
+  const first = command.assignments[0] ?? command.argv[0];
+  if (first && !first.dynamic) names.push(first.text);
+  const name = command.argv[0];
+  if (name && !name.dynamic) names.push(name.text, name.text.slice(name.text.lastIndexOf('/') + 1));
+  return names;
+}
+
+function judge(part: Part, find: (list: RuleList, part: Part, strict: boolean) => LoadedRule | undefined): DecisionPart {
+  const base = { kind: part.kind, text: part.text };
+  for (const list of ['deny', 'ask'] as const) {
+    const rule = find(list, part, false);
+    if (rule) return { ...base, decision: list, decidedBy: ruleRef(rule, list) };
+  }
+  if (part.unallowable) return { ...base, decision: 'ask', decidedBy: { kind: 'default' }, note: part.unallowable };
+  const rule = find('allow', part, true);
+  if (rule) return { ...base, decision: 'allow', decidedBy: ruleRef(rule, 'allow') };
+  return { ...base, decision: 'ask', decidedBy: { kind: 'default' } };
+}
+
+function ruleRef(rule: LoadedRule, list: RuleList): DecidedBy {
+  return { kind: 'rule', rule: rule.rule.text, list, file: rule.file, line: rule.line };
+}
+
+function matches(loaded: LoadedRule, part: Part, tool: ClassifiedTool, project: ResolvedPath, strict: boolean): boolean {
+  const rule = loaded.rule;
+  if (rule.kind === 'tool') return rule.toolName === tool.tool;
+  if (rule.kind === 'mcp') {
+    if (!tool.mcp) return false;
+    return rule.mcp!.server === tool.mcp.server && (rule.mcp!.tool === null || rule.mcp!.tool === tool.mcp.tool);
+  }
+  if (rule.kind !== part.kind) return false;
+  if (rule.any) return true;
+  switch (rule.kind) {
+    case 'Bash': {
+      const command = part.command;
+      if (!command) return false;
+      const words = [...command.assignments, ...command.argv];
+      if (matchBashPattern(rule.bash!, words)) return true;
+      if (strict) return false;
+      // A deny or ask rule also holds without the assignments and with the command's folder left off.
+      if (command.assignments.length > 0 && matchBashPattern(rule.bash!, command.argv)) return true;
+      const name = command.argv[0];
+      if (name && !name.dynamic && name.text.includes('/')) {
+        const bare: ShellWord = { ...name, text: name.text.slice(name.text.lastIndexOf('/') + 1) };
+        return matchBashPattern(rule.bash!, [bare, ...command.argv.slice(1)]);
+      }
+      return false;
+    }
+    case 'Edit':
+    case 'Read':
+      return part.path !== undefined && matchPathPattern(rule.path!, part.path, project, strict);
+    case 'WebFetch':
+      return part.host !== undefined && rule.domain!(part.host);
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Who decided a permission request (issue 21): a policy rule (its text, list, file and line), a protected path,
+ * a policy that does not parse, the person (and through which interface), a session grant, or a timeout. `text`
+ * is the one line a list, the agent and history show.
+ */
+export interface PermissionDecidedBy {
+  kind: 'rule' | 'protected' | 'policy-error' | 'person' | 'session-grant' | 'timeout';
+  text: string;
+  /** rule: the rule's text and list; session-grant: the rules granted. */
+  rule?: string;
+  list?: 'allow' | 'ask' | 'deny';
+  file?: string;
+  line?: number;
+  /** protected: the path. */
+  path?: string;
+  /** person: the interface the answer came through (web, terminal, telegram, cli, …) and the option picked. */
+  via?: string;
+  option?: string;
+  /** session-grant: the agent CLI's session id. */
+  agent_session?: string;
+}
