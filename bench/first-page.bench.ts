@@ -7,17 +7,9 @@ import { webDistDir } from '../server/web-portal/web-assets.js';
 import { startTestHub, type TestHub } from '../test/support/test-hub.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
 import { launch } from './portal.bench.js';
+import { sampleRequest } from './support/sample-request.js';
 
-const request = {
-  title: 'bench: pick a database',
-  prompt: '**Task:** bench.\n\nPick one.',
-  options: [
-    { id: 'pg', label: 'PostgreSQL', description: 'Relational.', recommended: true },
-    { id: 'sqlite', label: 'SQLite', description: 'Embedded.' },
-  ],
-  interface: 'web',
-  timeout_seconds: 600,
-};
+const request = { ...sampleRequest, timeout_seconds: 600 };
 
 /**
  * The page's first contentful paint, on its own clock (ms since its navigation started): the first frame the person

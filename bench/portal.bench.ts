@@ -4,17 +4,9 @@ import { startTestHub, type TestHub } from '../test/support/test-hub.js';
 import { choiceUrl, portalUrl } from '../server/hub/handoff.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
 import { seededHub } from './support/seeded-hub.js';
+import { sampleRequest } from './support/sample-request.js';
 
-const request = {
-  title: 'bench: pick a database',
-  prompt: '**Task:** bench.\n\nPick one.',
-  options: [
-    { id: 'pg', label: 'PostgreSQL', description: 'Relational.', recommended: true },
-    { id: 'sqlite', label: 'SQLite', description: 'Embedded.' },
-  ],
-  interface: 'web',
-  allow_free_text: true,
-};
+const request = { ...sampleRequest, allow_free_text: true };
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });

@@ -1,7 +1,8 @@
 // The specifier of a Bash rule, matched on the argv words of one simple command as the shell will run it (never
 // on the command line's text): `npm test` the exact words; `npm run test:*` those leading words, then anything;
 // a `*` word any number of words (also none: `ls *` matches `ls`), `*` inside a word any characters of that word.
-import { parseShell, type ShellWord } from '../shell/parse-shell.js';
+import { parseShell } from '../shell/parse-shell.js';
+import type { ShellWord } from '../shell/shell-word.js';
 
 type PatternWord = { any: true } | { literal: string; raw: string; dynamic: boolean } | { glob: RegExp };
 

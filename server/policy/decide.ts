@@ -3,7 +3,7 @@
 // writes, each path of an edit, each address of a fetch — and a rule must allow every part on its own; a deny
 // that matches any part denies. Writes to protected paths always go to the person (a deny still denies). A
 // policy with an error decides nothing: everything goes to the person.
-import type { ShellWord } from '../shell/parse-shell.js';
+import type { ShellWord } from '../shell/shell-word.js';
 import { matchBashPattern } from './bash-rule.js';
 import { inside, matchPathPattern, resolvePath, type ResolvedPath } from './path-rule.js';
 import type { LoadedRule, PolicyLayer } from './policy-file.js';

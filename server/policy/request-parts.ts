@@ -1,7 +1,8 @@
 // A request cut into the parts a rule must hold for: each simple command of a shell line (nested ones too) and
 // each file it writes, each path of an edit or read, each address of a fetch; and the protected path it writes,
 // if any. What cannot be known before it runs is marked so that no rule allows it.
-import { parseShell, type ShellWord, type SimpleCommand } from '../shell/parse-shell.js';
+import { parseShell, type SimpleCommand } from '../shell/parse-shell.js';
+import type { ShellWord } from '../shell/shell-word.js';
 import { inside, resolvePath, type ResolvedPath } from './path-rule.js';
 import type { ProtectedPaths } from './protected-paths.js';
 import type { ClassifiedTool, ToolKind } from './tool-kinds.js';

@@ -1,6 +1,7 @@
 // Commands that run another command: a shell with -c, eval, env/sudo/nohup/timeout/xargs … and find -exec. The
 // inner command is a part of the line of its own, so a rule must hold for it too (`env X=1 sh -c 'rm -rf ~'`).
-import type { NestedVia, ShellWord } from './parse-shell.js';
+import type { NestedVia } from './parse-shell.js';
+import type { ShellWord } from './shell-word.js';
 
 export type Unwrapped =
   | { kind: 'script'; script: string; via: NestedVia }

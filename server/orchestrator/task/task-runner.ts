@@ -19,17 +19,7 @@ import { TurnSignals } from './turn-signals.js';
 import { HookProofGate } from './task-hook-proof.js';
 import { StartScreens } from './task-start-screens.js';
 import { hookAgent } from '../../agents/hook-agents.js';
-
-export interface TaskRunnerEvents {
-  /** The task's state changed (the caller checkpoints and broadcasts). */
-  change: [];
-  /** A policy answered an interaction without a person. */
-  'auto-answered': [action: PolicyAction];
-  /** The task waits for a person (WAITING_FOR_USER). */
-  'needs-user': [];
-  /** Raw output, for UIs that asked for it (attach). Never written anywhere by the orchestrator. */
-  data: [data: string];
-}
+import type { TaskRunnerEvents } from './task-runner-events.js';
 
 /**
  * Drives one task: launches its program through the adapter, and on every wait the PTY core detects

@@ -4,7 +4,7 @@ import { readMenu } from './menu-reading.js';
 import { InputGuard } from './input-guard.js';
 import { AGENT_STATE_OSC, parseAgentState, type AgentState } from './agent-state-osc.js';
 import type { ChooseResult, TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
-import { maskText, typedInto } from './secret-field.js';
+import { SecretFieldRelay } from './secret-field-relay.js';
 /** Transcripts up to this size are replayed to a client that attaches (colours and all); beyond, the visible rows. */
 const REPLAY_LIMIT = 1 << 20;
 /** Enter follows typed text by at least this much: Codex and Gemini CLI take text + Enter arriving together as a paste. */
@@ -28,14 +28,8 @@ export class PtyTaskTerminal implements TaskTerminal {
   private exitInfo: { code: number | null; signal: number | null } | null = null;
   /** Resolves once the program exited and whatever it started has ended too. */
   private readonly ended: Promise<void>;
-  /** The adapter's secret fields (known dialogs marked `secret`), by their question on the screen. */
-  private readonly secretFields: readonly RegExp[];
-  /** What was typed into each secret field so far (the last one while it is up): masked on every rendered screen. */
-  private readonly secrets: string[] = [];
-  /** A secret field is up and was typed into: raw output is not relayed, the masked screen is (relayOutput). */
-  private fieldUp = false;
-  private readonly relayListeners = new Set<(data: string) => void>();
-  private repaintPending = false;
+  /** Secret fields, masking, and the relay of output to attached viewers. */
+  private readonly relay: SecretFieldRelay;
 
   constructor(launch: TerminalLaunch) {
     const mark = randomUUID();
@@ -47,10 +41,15 @@ export class PtyTaskTerminal implements TaskTerminal {
       cols: launch.cols,
       rows: launch.rows,
     });
-    this.secretFields = launch.secretFields ?? [];
+    this.relay = new SecretFieldRelay(launch.secretFields ?? [], {
+      parsed: () => this.program.screenBuffer.parsed(),
+      withCursor: () => this.screenWithCursor(),
+      repaint: () => this.repaint(),
+      exited: () => this.exited,
+    });
     this.program.onData((data) => {
       this.poke();
-      this.relayOutput(data);
+      this.relay.relayOutput(data);
     });
     // The program's own state channel, parsed by the terminal with the output around it (in order).
     this.program.screenBuffer.term.parser.registerOscHandler(AGENT_STATE_OSC, (payload) => {
@@ -108,50 +107,12 @@ export class PtyTaskTerminal implements TaskTerminal {
   private noteInput(data: string): void {
     this.inputs++;
     this.screenAtInput = this.screenWithCursor();
-    if (!this.secretFields.length) return;
-    // Typed into a secret field (it is on the screen the key lands on): the characters join its secret.
-    const up = this.fieldOn(this.screenAtInput);
-    if (up && !this.fieldUp) this.secrets.push('');
-    this.fieldUp = up;
-    if (up) this.secrets[this.secrets.length - 1] = typedInto(this.secrets[this.secrets.length - 1], data);
-  }
-
-  private fieldOn(screen: string): boolean {
-    return this.secretFields.some((field) => field.test(screen));
+    this.relay.noteInput(this.screenAtInput, data);
   }
 
   /** A field the CLI marks as a key is on the screen now. */
   secretFieldUp(): boolean {
-    return this.secretFields.length > 0 && this.fieldOn(this.screenWithCursor());
-  }
-
-  /** Rendered text with what was typed into secret fields masked (secret-field.ts). */
-  private masked(text: string): string {
-    return this.secrets.length ? maskText(text, this.secrets) : text;
-  }
-
-  /**
-   * Output to the task's relay listeners (attached viewers): the raw bytes, except while a secret field is up and
-   * was typed into — its echo is in them — then, once the screen took them, the masked screen repainted (and once
-   * more when the field is gone, after which the raw bytes flow again).
-   */
-  private relayOutput(data: string): void {
-    if (!this.fieldUp) {
-      for (const listener of this.relayListeners) listener(data);
-      return;
-    }
-    if (this.repaintPending) return;
-    this.repaintPending = true;
-    void this.program.screenBuffer
-      .parsed()
-      .then(() => {
-        this.repaintPending = false;
-        if (this.exited) return;
-        if (!this.fieldOn(this.screenWithCursor())) this.fieldUp = false;
-        const frame = this.repaint();
-        for (const listener of this.relayListeners) listener(frame);
-      })
-      .catch(() => (this.repaintPending = false));
+    return this.relay.secretFieldUp();
   }
 
   /** The visible rows and the cursor, straight from the terminal buffer (cheap enough for every keystroke). */
@@ -172,7 +133,7 @@ export class PtyTaskTerminal implements TaskTerminal {
 
   private visibleScreen(): string {
     const view = this.recentScreen();
-    return this.masked(view.lines.slice(-view.rows).join('\n'));
+    return this.relay.masked(view.lines.slice(-view.rows).join('\n'));
   }
 
   /**
@@ -189,7 +150,7 @@ export class PtyTaskTerminal implements TaskTerminal {
       this.submitted = result.ok;
       return result;
     });
-    if (typed && !typed.ok) throw new Error(this.masked(`the text was not submitted: ${typed.error}`));
+    if (typed && !typed.ok) throw new Error(this.relay.masked(`the text was not submitted: ${typed.error}`));
   }
 
   /** The last input was a submitted line: until the program moves to a new line, the old screen is no question. */
@@ -210,7 +171,7 @@ export class PtyTaskTerminal implements TaskTerminal {
       );
     }
     const result = await this.acting(() => pickOption(this.program, reading, index));
-    return result.ok ? { ok: true } : { ok: false, error: this.masked(result.error), wrongPick: result.wrongPick };
+    return result.ok ? { ok: true } : { ok: false, error: this.relay.masked(result.error), wrongPick: result.wrongPick };
   }
 
   resize(cols: number, rows: number): void {
@@ -218,27 +179,26 @@ export class PtyTaskTerminal implements TaskTerminal {
   }
 
   screenText(): string {
-    return this.masked(this.program.screen().lines.join('\n'));
+    return this.relay.masked(this.program.screen().lines.join('\n'));
   }
 
   /** The transcript (colours and all) — unless it holds what was typed into a secret field: then the masked screen. */
   snapshot(): string {
     const transcript = this.program.transcript;
-    if (transcript.length <= REPLAY_LIMIT && !this.secrets.length) return transcript;
+    if (transcript.length <= REPLAY_LIMIT && !this.relay.typed) return transcript;
     return this.repaint();
   }
 
   /** Bytes that repaint the visible rows (plain text, secrets masked) and put the cursor back. */
   private repaint(): string {
     const view = this.recentScreen();
-    const visible = view.lines.slice(-view.rows).map((row) => this.masked(row));
+    const visible = view.lines.slice(-view.rows).map((row) => this.relay.masked(row));
     const cursorRow = Math.max(1, view.cursor.line - (view.lines.length - visible.length) + 1);
     return `\x1b[2J\x1b[H${visible.join('\r\n')}\x1b[${cursorRow};${(view.cursor.column % view.cols) + 1}H${view.applicationCursor ? '\x1b[?1h' : ''}`;
   }
 
   onData(listener: (data: string) => void): () => void {
-    this.relayListeners.add(listener);
-    return () => this.relayListeners.delete(listener);
+    return this.relay.onData(listener);
   }
 
   onWait(listener: (wait: TerminalWait) => void): () => void {
@@ -313,14 +273,14 @@ export class PtyTaskTerminal implements TaskTerminal {
     const menu = readMenu(this.program);
     const screen = this.visibleScreen();
     return {
-      prompt: this.masked(menu.prompt),
-      options: this.secrets.length ? menu.options.map((o) => ({ ...o, text: this.masked(o.text) })) : menu.options,
+      prompt: this.relay.masked(menu.prompt),
+      options: this.relay.typed ? menu.options.map((o) => ({ ...o, text: this.relay.masked(o.text) })) : menu.options,
       cursor: menu.cursor,
       screen,
       unchangedSinceInput: this.screenWithCursor() === this.screenAtInput,
-      cursorLine: this.masked((view.lines[view.cursor.line] ?? '').trimEnd()),
+      cursorLine: this.relay.masked((view.lines[view.cursor.line] ?? '').trimEnd()),
       drawn: menu.reading.kind !== 'none' && !(this.submitted && !this.program.lineFeedSinceInput()),
-      block: menu.reading.screen === undefined ? undefined : this.masked(menu.reading.screen),
+      block: menu.reading.screen === undefined ? undefined : this.relay.masked(menu.reading.screen),
     };
   }
 }

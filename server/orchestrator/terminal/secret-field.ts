@@ -2,7 +2,7 @@
 // "Paste or type your API key below."): what is typed into it while it is up is kept as the task's secrets, and
 // every rendered screen gatehouse relays, stores or logs has those characters replaced by • — found on the rendered
 // rows (never by patterns over the program's raw bytes). The raw bytes themselves are not relayed while the field
-// is up (pty-task-terminal.ts repaints attached viewers from the masked screen instead).
+// is up (secret-field-relay.ts repaints attached viewers from the masked screen instead).
 
 export const MASK = '•';
 
