@@ -82,17 +82,22 @@ export class TsciRun {
    */
   private async confirmedQuiet(): Promise<'waiting' | 'exited' | 'timeout'> {
     const deadline = Date.now() + this.opts.stepTimeoutMs;
+    const waitNow = () => this.program.waitForInput({ timeoutMs: Math.max(1, deadline - Date.now()), settleMs: TEXT_PROMPT_CONFIRM_MS });
     for (;;) {
-      const r = await this.program.waitForInput({ timeoutMs: Math.max(1, deadline - Date.now()), settleMs: TEXT_PROMPT_CONFIRM_MS });
+      const r = await waitNow();
       if (r !== 'waiting') return r;
       if (this.program.lastWaitSignal === 'screen-settle') return 'waiting';
       // Found by /proc (a read on the terminal, an event loop idling): that says nothing of the screen's quiet —
-      // ask the screen for it.
+      // ask the screen for it, then ask again that the program waits (one starved of the CPU on a loaded machine
+      // draws nothing for a while without waiting for anything) with nothing drawn since.
       const version = this.program.screenBuffer.version;
       const changed = await screenUntil(this.program, () => this.program.screenBuffer.version !== version, Date.now() + TEXT_PROMPT_CONFIRM_MS);
       if (changed === 'exited') return 'exited';
-      if (changed === 'timeout') return 'waiting';
       if (Date.now() >= deadline) return 'timeout';
+      if (changed === 'met') continue;
+      const still = await waitNow();
+      if (still !== 'waiting') return still;
+      if (this.program.screenBuffer.version === version) return 'waiting';
     }
   }
 
