@@ -1,3 +1,4 @@
+import { interactiveEnvironment } from '../pty/interactive-environment.js';
 /** Splits a command line into words (double/single quotes group, backslash escapes), no shell involved. */
 export function splitCommandLine(line: string): string[] {
   const words: string[] = [];
@@ -32,12 +33,9 @@ export function tsciCommand(env: NodeJS.ProcessEnv = process.env): string[] {
   return words.length ? words : ['tsci'];
 }
 
-/** Variables that make tsci skip its prompts: removed from its environment. */
-export const NON_INTERACTIVE_VARS = ['CI', 'TSCI_TEST_MODE', 'NODE_ENV', 'TSCIRCUIT_NON_INTERACTIVE'];
+/** tsci's own switches that make it skip its prompts (besides CI's, which every driven program loses). */
+export const TSCI_NON_INTERACTIVE_VARS = ['TSCI_TEST_MODE', 'NODE_ENV', 'TSCIRCUIT_NON_INTERACTIVE'] as const;
 
 export function tsciEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && !NON_INTERACTIVE_VARS.includes(k)) out[k] = v;
-  out.TERM = 'xterm-256color';
-  return out;
+  return { ...interactiveEnvironment(env, TSCI_NON_INTERACTIVE_VARS), TERM: 'xterm-256color' };
 }

@@ -5,12 +5,15 @@
 import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { TsciRun } from '../../server/resolver/tsci-run.js';
+import { tsciEnvironment } from '../../server/resolver/tsci-command.js';
 import { makeProject, readJsonLines, sameOptions, STYLE_LAUNCHER, matrixHubEnv } from '../support/prompt-matrix-rig.js';
 import { LAYOUT_VARIANTS, type LayoutVariant } from './matrix-cases.js';
 
 async function runVariant(v: LayoutVariant, cols: number, pick: number) {
   const dir = makeProject(v.options, v.config);
-  const env = { ...process.env, ...matrixHubEnv() } as Record<string, string>;
+  // The environment the resolver gives tsci: without CI and the like, which make Ink draw nothing until it exits
+  // and clack draw its plain (CI) layout — CI machines set CI=true.
+  const env = tsciEnvironment({ ...process.env, ...matrixHubEnv() });
   const run = new TsciRun({ command: ['bash', STYLE_LAUNCHER, 'import', v.style], cwd: dir, env, stepTimeoutMs: 20_000, cols });
   try {
     const ev = await run.next();

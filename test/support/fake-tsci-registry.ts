@@ -24,6 +24,8 @@ import {
   type FakeTsciFixtureData,
 } from '../fixtures/tsci-registry/parts.js';
 import { tsciPackageTarball } from '../fixtures/tsci-registry/npm-tarball.js';
+import { interactiveEnvironment } from '../../server/pty/interactive-environment.js';
+import { TSCI_NON_INTERACTIVE_VARS } from '../../server/resolver/tsci-command.js';
 
 export type { FakeJlcPart, FakeRegistryPackage, FakeTsciFixtureData } from '../fixtures/tsci-registry/parts.js';
 export { defaultTsciFixtureData } from '../fixtures/tsci-registry/default-data.js';
@@ -46,8 +48,6 @@ export interface FakeTsciRegistry {
   close(): Promise<void>;
 }
 
-/** Variables that make tsci skip its prompts: remove them from a child's environment. */
-export const TSCI_NON_INTERACTIVE_VARS = ['CI', 'TSCI_TEST_MODE', 'NODE_ENV', 'TSCIRCUIT_NON_INTERACTIVE'] as const;
 
 interface Reply {
   status: number;
@@ -228,8 +228,5 @@ export async function startFakeTsciRegistry(data: FakeTsciFixtureData): Promise<
 
 /** The environment for a tsci child: the caller's, minus the non-interactive switches, plus the registry's. */
 export function tsciChildEnv(registry: FakeTsciRegistry, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
-  for (const key of TSCI_NON_INTERACTIVE_VARS) delete env[key];
-  return { ...env, ...registry.env };
+  return { ...interactiveEnvironment(base, TSCI_NON_INTERACTIVE_VARS), ...registry.env };
 }

@@ -5,6 +5,7 @@ import { InputGuard } from './input-guard.js';
 import { AGENT_STATE_OSC, parseAgentState, type AgentState } from './agent-state-osc.js';
 import type { ChooseResult, TaskTerminal, TerminalLaunch, TerminalWait } from './task-terminal.js';
 import { SecretFieldRelay } from './secret-field-relay.js';
+import { interactiveEnvironment } from '../../pty/interactive-environment.js';
 /** Transcripts up to this size are replayed to a client that attaches (colours and all); beyond, the visible rows. */
 const REPLAY_LIMIT = 1 << 20;
 /** Enter follows typed text by at least this much: Codex and Gemini CLI take text + Enter arriving together as a paste. */
@@ -37,7 +38,8 @@ export class PtyTaskTerminal implements TaskTerminal {
       command: launch.command,
       args: launch.args,
       cwd: launch.cwd,
-      env: { ...inheritedEnvironment(), ...launch.env, [TASK_RUN_MARK]: mark },
+      // A task inherits gatehouse's environment less CI's variables; a task that wants them sets them in its `env`.
+      env: { ...interactiveEnvironment(), ...launch.env, [TASK_RUN_MARK]: mark },
       cols: launch.cols,
       rows: launch.rows,
     });
@@ -287,13 +289,3 @@ export class PtyTaskTerminal implements TaskTerminal {
 
 export const spawnPtyTaskTerminal = (launch: TerminalLaunch): TaskTerminal => new PtyTaskTerminal(launch);
 
-/**
- * What a task inherits from gatehouse's own environment. The orchestrator drives interactive programs, so `CI`
- * (set when gatehouse itself runs on a CI machine) is left out: with it, Ink apps and prompt libraries skip their
- * prompts or draw nothing until they exit. A task that wants it sets it in its own `env`.
- */
-function inheritedEnvironment(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.CI;
-  return env;
-}
