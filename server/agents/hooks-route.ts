@@ -5,8 +5,7 @@ import { problemsFromZod, RequestValidationError } from '../../shared/validation
 import type { HubPlugin } from '../hub/context.js';
 import { agentParam, permissionInput } from './hook-request.js';
 import { askPermission } from './permission-gate.js';
-import { SessionGrants } from './session-grants.js';
-import { permissionLogAt } from '../policy/permission-log.js';
+import { permissionDesk } from './permission-desk.js';
 
 const bodySchema = z.strictObject({
   input: z.record(z.string(), z.unknown(), { error: 'must be the hook input object the CLI sent' }),
@@ -14,10 +13,6 @@ const bodySchema = z.strictObject({
 });
 
 export const hooksRoute: HubPlugin = (app, ctx) => {
-  // "For the rest of this session" grants: this hub's memory only.
-  const grants = new SessionGrants();
-  // The record of every permission request, decided by a rule or a person (gatehouse policy log | replay | suggest).
-  const log = permissionLogAt(ctx.config.paths.permissionLog);
   app.post<{ Params: { agent: string } }>('/api/hooks/:agent/permission', async (request) => {
     const agent = agentParam(request.params.agent);
     const parsed = bodySchema.safeParse(request.body ?? {});
@@ -25,8 +20,8 @@ export const hooksRoute: HubPlugin = (app, ctx) => {
     const ask = permissionInput(agent, parsed.data.input);
     const release = ctx.activity.hold(`${agent.name} permission hook`);
     try {
-      const policy = await ctx.policy().catch(() => null);
-      const decided = await askPermission({ sessions: ctx.sessions, policy, grants, log, warn: (f, m) => ctx.log.warn(f, m) }, agent, parsed.data.input, ask, parsed.data.wait_seconds);
+      // The hub's one permission path: its policy, its session grants, its record of requests.
+      const decided = await askPermission(await permissionDesk(ctx), agent, parsed.data.input, ask, parsed.data.wait_seconds);
       ctx.log.info({ agent: agent.id, tool: ask.tool, decision: decided.decision, decided_by: decided.decided_by.text, gate: decided.session_id }, 'permission request decided');
       return decided;
     } finally {

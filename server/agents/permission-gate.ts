@@ -38,6 +38,16 @@ export interface PermissionDeps {
   task?: string;
 }
 
+/** How the person is asked, beyond the request itself (a task under `gatehouse run` uses all three). */
+export interface PersonAsk {
+  /** Told once the gate exists: its id and options (a task shows them as its own question). */
+  onGate?: (gate: { id: string; options: Array<{ id: string; label: string }> }) => void;
+  /** Aborts when nobody waits for the answer any more: the gate says its agent is gone, the answer is "ask". */
+  withdraw?: AbortSignal;
+  /** Shown with the gate's source: the workflow and task that asked. */
+  task?: { workflow: string; task: string };
+}
+
 export function permissionPrompt(agent: AgentHooks, ask: PermissionAsk): { title: string; prompt: string } {
   const fence = ask.detail.includes('```') ? '~~~' : '```';
   const lines = [
@@ -120,13 +130,34 @@ async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request
   } catch (err) {
     decided = { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: deps.policy?.personFile ?? 'policy', line: 0, column: 0, message: (err as Error).message } }, kind: 'other' };
   }
+  return ruled(agent, decided) ?? askThePerson(deps, agent, request, agentSession, ask, waitSeconds, decided);
+}
 
+/** The policy's allow or deny as the hook's answer, with no gate; null when the policy asks. */
+export function ruled(agent: AgentHooks, decided: PolicyDecision): GateDecision | null {
   if (decided.decision === 'deny') {
     const by = policyDecidedBy(decided.decidedBy);
     return { decision: 'deny', message: `gatehouse's permission policy denies this: ${by.text}. Do not run it; ask the person what to do instead.`, session_id: null, status: 'decided', decided_by: by };
   }
   if (decided.decision === 'allow') return allowed(agent, policyDecidedBy(decided.decidedBy));
+  return null;
+}
 
+/**
+ * The policy asks (`decided`): a session grant of this agent session lets it through, else it is put to the
+ * person as a permission gate with the grants, and the answer (or the policy's on_timeout) is the decision. The
+ * one way a person is asked for a permission, by hand or inside a task.
+ */
+export async function askThePerson(
+  deps: PermissionDeps,
+  agent: AgentHooks,
+  request: PolicyRequest,
+  agentSession: string | null,
+  ask: PermissionAsk,
+  waitSeconds: number,
+  decided: PolicyDecision,
+  how: PersonAsk = {},
+): Promise<GateDecision> {
   // A session grant holds for an `ask` of the rules or of no rule; never for a protected path or a broken policy.
   const grantable = decided.decidedBy.kind === 'rule' || decided.decidedBy.kind === 'default';
   let narrow: RulesFromRequest = { rules: [], wider: [] };
@@ -160,9 +191,12 @@ async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request
     ...(offerRules ? [{ id: HOOK_OPTIONS.never, label: clip(`No, and never allow ${narrow.rules.join(', ')}`) }] : []),
   ];
   const validated = validateChoiceRequest({ title, prompt: lines.join('\n'), options, timeout_seconds: seconds, interface: 'web' });
-  const source = { kind: 'hook' as const, agent: agent.name, project: ask.cwd ?? null, branch: ask.cwd ? await gitBranch(ask.cwd) : null };
+  const source = { kind: 'hook' as const, agent: agent.name, project: ask.cwd ?? null, branch: ask.cwd ? await gitBranch(ask.cwd) : null, ...(how.task ?? {}) };
   const created = await deps.sessions.create(validated, 'web', undefined, source);
-  const session = await deps.sessions.wait(created.id, seconds * 1000 + 1000);
+  how.onGate?.({ id: created.id, options });
+  const withdrawn = await waitOrWithdrawn(deps, created.id, seconds * 1000 + 1000, how.withdraw);
+  if (withdrawn) return { decision: 'ask', message: withdrawn, session_id: created.id, status: 'pending', decided_by: { kind: 'timeout', text: withdrawn } };
+  const session = deps.sessions.get(created.id);
   const picked = session.status === 'submitted' ? session.result?.selected[0]?.id : undefined;
   const note = session.result?.global_annotation?.trim();
   const person = (option: string): PermissionDecidedBy => {
@@ -203,6 +237,35 @@ async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request
     deps.warn?.({ err, session: session.id }, 'could not record who decided the permission gate');
   }
   return { ...out, session_id: session.id, status: session.status };
+}
+
+/**
+ * Waits for the gate to end; if `withdraw` aborts first, the gate says its agent is gone (it stays answerable, and
+ * listed) and the reason is returned.
+ */
+async function waitOrWithdrawn(deps: PermissionDeps, id: string, ms: number, withdraw?: AbortSignal): Promise<string | null> {
+  if (!withdraw) {
+    await deps.sessions.wait(id, ms);
+    return null;
+  }
+  const reason = () => (withdraw.reason instanceof Error ? withdraw.reason.message : String(withdraw.reason ?? 'the hook stopped waiting'));
+  if (withdraw.aborted) return reason();
+  let onAbort = () => {};
+  const aborted = new Promise<'withdrawn'>((resolve) => {
+    onAbort = () => resolve('withdrawn');
+    withdraw.addEventListener('abort', onAbort, { once: true });
+  });
+  const ended = await Promise.race([deps.sessions.wait(id, ms).then(() => 'ended' as const), aborted]);
+  withdraw.removeEventListener('abort', onAbort);
+  if (ended === 'ended' || deps.sessions.get(id).status !== 'pending') return null;
+  const asker = `withdrawn:${id}`;
+  try {
+    await deps.sessions.askedBy(id, asker);
+    await deps.sessions.askerGone(asker);
+  } catch (err) {
+    deps.warn?.({ err, session: id }, 'could not mark the permission gate as left by its agent');
+  }
+  return reason();
 }
 
 function allowed(agent: AgentHooks, by: PermissionDecidedBy): GateDecision {

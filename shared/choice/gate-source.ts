@@ -26,11 +26,15 @@ export function projectName(project: string | null | undefined): string | null {
   return parts.length ? parts[parts.length - 1] : project;
 }
 
+/** "nightly/builder" — the workflow and task of an orchestrated gate (a task's permission gate too); else null. */
+export function sourceTask(source: GateSource | null | undefined): string | null {
+  return source?.workflow ? `${source.workflow}${source.task ? `/${source.task}` : ''}` : null;
+}
+
 /** "claude-code 2.1 · shop" — the agent and the project folder name, as a list row shows them. */
 export function sourceLabel(source: GateSource | null | undefined): string {
   if (!source) return '';
   const agent = source.agent ?? source.kind;
   const where = [projectName(source.project), source.branch].filter(Boolean).join(' @ ');
-  const task = source.workflow ? `${source.workflow}${source.task ? `/${source.task}` : ''}` : null;
-  return [agent, task, where].filter(Boolean).join(' · ');
+  return [agent, sourceTask(source), where].filter(Boolean).join(' · ');
 }

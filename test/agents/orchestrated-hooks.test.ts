@@ -73,14 +73,23 @@ for (const cli of ['claude', 'codex', 'gemini', 'qwen'] as const) {
       const waiting = await run.until(hookQuestion, 'the task waits for the person');
       // The question names the tool and the command, with the reason the model gave.
       expect(waiting.interaction!.prompt).toMatch(new RegExp(`^${name} wants to use (Bash|run_shell_command): echo hello-from-standin > made\\.txt \\(reason given: .+\\)$`));
-      expect(waiting.interaction!.options.map((o) => o.text)).toEqual(['Yes', "Yes, and don't ask again for this command in this task", 'No']);
+      // The permission gate's own options (the grants come with it), the same gate as in the portal's list.
+      const texts = waiting.interaction!.options.map((o) => o.text);
+      expect(texts[0]).toBe('Yes, allow this once');
+      expect(texts).toContain('No');
+      expect(texts).toContainEqual(expect.stringMatching(/^Yes, and always allow Bash\(echo hello-from-standin/));
+      const gate = await run.hub.client.request<{ session: { status: string; source: { kind: string; task?: string } } }>('GET', `/api/sessions/${waiting.interaction!.gate}`);
+      expect(gate.session).toMatchObject({ status: 'pending', source: { kind: 'hook', task: waiting.name } });
       expect(waiting.explain!.at(-1)).toMatch(new RegExp(`WAITING_FOR_USER ← ${name} ${permissionEvent} hook$`));
       await run.choose({ option: 'No' });
       const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
       expect(seen.toolResults[0].output).toContain('The person said No through gatehouse. Do not run it; ask them what to do instead.');
       expect(existsSync(run.madeFile)).toBe(false);
       const done = await run.until((t) => t.status === 'DONE', 'the task is done');
-      expect(done.explain!.join('\n')).toContain(`RUNNING ← a person's "No" (${name} ${permissionEvent} hook)`);
+      expect(done.explain!.join('\n')).toContain(`RUNNING ← ${name} ${permissionEvent} hook: the person (web): no`);
+      // History says who decided, on the gate itself.
+      const answered = await run.hub.client.request<{ session: { status: string; decided_by: { kind: string; option: string } } }>('GET', `/api/sessions/${waiting.interaction!.gate}`);
+      expect(answered.session).toMatchObject({ status: 'submitted', decided_by: { kind: 'person', option: 'no' } });
       expect(done.explain!.at(-1)).toMatch(new RegExp(`DONE ← ${name} ${turnEndEvent} hook$`));
       // Codex also reports its state in its output (OSC 7501): recorded, and a guard against a screen read too early.
       if (cli === 'codex') expect(done.explain!.join('\n')).toMatch(/RUNNING · Codex OSC 7501 state=working app=codex/);

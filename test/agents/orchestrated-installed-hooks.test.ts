@@ -48,9 +48,11 @@ async function oneQuestionOutlivingTheInstalledHook(r: OrchestratedAgent, times:
   expect(hookRuns(times)).toEqual([expect.objectContaining({ event, deferred: true })]);
   const task = await r.task();
   expect(task).toMatchObject({ status: 'WAITING_FOR_USER', interaction: { prompt: expect.stringContaining(COMMAND) } });
-  // No second question anywhere (the installed hook asks nothing of its own).
+  // One gate only, the task's (the installed hook asks nothing of its own).
   const { interactions } = await r.hub.client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active');
-  expect(interactions.filter((i) => i.kind === 'choice')).toEqual([]);
+  const gates = interactions.filter((i) => i.kind === 'choice');
+  expect(gates).toHaveLength(1);
+  expect(gates[0]).toMatchObject({ id: task.interaction!.gate, source: { kind: 'hook', task: task.name } });
 }
 
 for (const cli of ['claude', 'qwen'] as const) {

@@ -76,7 +76,7 @@ describe('two hooks on one tool call', () => {
     expect(installed).toMatchObject({ decision: 'ask', message: 'nobody answered in gatehouse within 1 s' });
     expect(await getTask()).toMatchObject({ status: 'WAITING_FOR_USER', interaction: { prompt: 'Claude Code wants to use Bash: rm -rf build' } });
     await hub.client.request('POST', `/api/tasks/${encodeURIComponent(taskId)}/choose`, { option: 'No' });
-    expect(await tasks).toMatchObject({ decision: 'deny', decided_by: `a person's "No" (Claude Code PermissionRequest hook)` });
+    expect(await tasks).toMatchObject({ decision: 'deny', decided_by: 'Claude Code PermissionRequest hook: the person (web): no' });
     expect((await getTask()).status).toBe('RUNNING');
   });
 });

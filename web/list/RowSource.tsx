@@ -1,9 +1,9 @@
 import { formatRemaining } from '../../shared/choice/format-remaining.js';
-import { projectName } from '../../shared/choice/gate-source.js';
+import { projectName, sourceTask } from '../../shared/choice/gate-source.js';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import { t } from '../config/i18n.js';
 
-/** A row's "who is asking" line (agent · project folder, full path on hover) and, while pending, its time left. */
+/** A row's "who is asking" line (agent · workflow/task · project folder, full path on hover) and, while pending, its time left. */
 export function RowSource({ row, now }: { row: InteractionSummary; now: number }) {
   const source = row.source;
   const project = projectName(source?.project);
@@ -14,7 +14,7 @@ export function RowSource({ row, now }: { row: InteractionSummary; now: number }
     <span class="irow-source">
       {agent && (
         <span class="irow-who" data-testid="row-source" title={source?.project ?? undefined}>
-          {[agent, project].filter(Boolean).join(' · ')}
+          {[agent, sourceTask(source), project].filter(Boolean).join(' · ')}
           {source?.branch ? <span class="irow-branch"> @ {source.branch}</span> : null}
         </span>
       )}

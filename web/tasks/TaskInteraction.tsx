@@ -5,7 +5,9 @@ import { t } from '../config/i18n.js';
 
 /**
  * What a waiting task asks, answerable right here: a detected menu (options from the PTY core's generic
- * parser) as buttons applied as arrow keys + Enter by the hub, or a text answer for a prompt without options.
+ * parser) as buttons applied as arrow keys + Enter by the hub, or a text answer for a prompt without options. A
+ * permission request from the agent's hook is a permission gate: its options are the gate's, answered here or on
+ * the gate's own page (linked).
  */
 export function TaskInteraction({ task }: { task: TaskView }) {
   const [text, setText] = useState('');
@@ -28,6 +30,12 @@ export function TaskInteraction({ task }: { task: TaskView }) {
   return (
     <section class="task-interaction" data-testid="task-interaction" aria-live="polite">
       <h2 class="task-prompt">{interaction.prompt || t('taskPage.waitsForInput')}</h2>
+      {interaction.gate && (
+        <p class="task-gate">
+          {t('taskPage.permissionGate')}{' '}
+          <a href={`/choice/${encodeURIComponent(interaction.gate)}`} data-testid="task-gate-link">{t('taskPage.openGate')}</a>
+        </p>
+      )}
       {interaction.options.length > 0 ? (
         <ul class="task-options">
           {interaction.options.map((option) => (

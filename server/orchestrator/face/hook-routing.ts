@@ -1,20 +1,22 @@
 // POST /api/tasks/:id/hooks/:agent/:event — what `gatehouse hook <agent> <event>` calls when it runs inside an
 // orchestrated task (GATEHOUSE_TASK_ID set): a permission request goes to the permission policy first — the
 // person's policy, the project's, and the task's own rules (workflow `policy`) — which allows or denies with no
-// question; else it becomes the task's own question (autoApprove allows what no rule decides, else the person,
-// like a screen prompt); every request is recorded in the permission log; a turn-end event tells the task its agent is idle; a notice event is recorded (an idle_prompt notice ends a turn too).
+// question; else the task's autoApprove answers what no rule decided, else the person is asked through the hub's
+// one permission gate (as by hand: the portal list, Telegram, history, session grants, always/never), shown as the
+// task's question meanwhile; every request is recorded in the permission log; a turn-end event tells the task its
+// agent is idle; a notice event is recorded (an idle_prompt notice ends a turn too).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { problemsFromZod, RequestValidationError } from '../../../shared/validation-error.js';
 import { agentParam, permissionInput } from '../../agents/hook-request.js';
 import { type Orchestrator, UnknownTaskError } from '../orchestrator.js';
-import type { HookAnswer } from '../task/task-hook-questions.js';
+import type { HookAnswer, PersonQuestion } from '../task/task-hook-questions.js';
 import { TASK_HOOK_WAIT_SECONDS } from '../../agents/launch.js';
 import type { HubContext } from '../../hub/context.js';
-import { policyDecidedBy } from '../../agents/permission-gate.js';
+import { askThePerson, policyDecidedBy } from '../../agents/permission-gate.js';
+import { permissionDesk } from '../../agents/permission-desk.js';
 import type { AgentHooks, PermissionAsk } from '../../agents/agent-hooks.js';
 import type { PermissionDecidedBy } from '../../../shared/choice/decided-by.js';
-import { permissionLogAt } from '../../policy/permission-log.js';
 import { projectRoot, taskPolicyLayer, type PolicyDecision, type PolicyRequest } from '../../policy/index.js';
 import type { TaskRunner } from '../task/task-runner.js';
 
@@ -23,7 +25,9 @@ const bodySchema = z.strictObject({
   wait_seconds: z.number({ error: 'must be a number of seconds' }).positive({ error: 'must be more than 0' }).optional(),
 });
 
-export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orchestrator, ctx?: Pick<HubContext, 'policy' | 'config' | 'log'>): void {
+type HookContext = Pick<HubContext, 'policy' | 'config' | 'log' | 'sessions'>;
+
+export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orchestrator, ctx: HookContext): void {
   app.post<{ Params: { id: string; agent: string; event: string } }>('/api/tasks/:id/hooks/:agent/:event', async (request, reply) => {
     const agent = agentParam(request.params.agent);
     const { event } = request.params;
@@ -60,23 +64,37 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
     const started = Date.now();
     const scope = runner.permissionScope;
     const asked: PolicyRequest = { agent: agent.id, tool: ask.tool, input: parsed.data.input.tool_input ?? {}, cwd: ask.cwd ?? scope.cwd };
-    const decided = ctx ? await decideForTask(ctx, asked, scope) : null;
+    const decided = await decideForTask(ctx, asked, scope);
     const signal = `${agent.name} ${agent.permissionEvent} hook`;
-    const record = (answer: { decision: HookAnswer['decision']; decided_by: PermissionDecidedBy }) => {
-      if (!ctx) return;
-      recordTaskRequest(ctx, agent, ask, asked, parsed.data.input, scope.task, answer, started);
+    const deps = await permissionDesk(ctx, scope.task);
+    const record = (answer: { decision: HookAnswer['decision']; decided_by: PermissionDecidedBy; gate: string | null }) => {
+      const session = typeof parsed.data.input.session_id === 'string' && parsed.data.input.session_id ? parsed.data.input.session_id : null;
+      deps.log
+        ?.append({ time: new Date(started).toISOString(), agent: agent.id, agent_session: session, project: projectRoot(asked.cwd), cwd: asked.cwd, tool: ask.tool, detail: ask.detail, input: asked.input, decision: answer.decision, decided_by: answer.decided_by, gate: answer.gate, ms: Date.now() - started, task: scope.task })
+        .catch((err: unknown) => ctx.log.warn({ err, file: deps.log?.file }, 'could not record the permission request'));
     };
-    if (decided && decided.decision !== 'ask') {
+    if (decided.decision !== 'ask') {
       const by = policyDecidedBy(decided.decidedBy);
       runner.hookQuestions.decidedByPolicy(`${signal}: ${decided.decision === 'allow' ? 'allowed' : 'denied'} by ${by.text}`);
       const answer = decided.decision === 'allow'
         ? { decision: 'allow' as const, message: `Allowed by gatehouse: ${by.text}.`, decided_by: by.text }
         : { decision: 'deny' as const, message: `gatehouse's permission policy denies this: ${by.text}. Do not run it; ask the person what to do instead.`, decided_by: by.text };
-      record({ decision: answer.decision, decided_by: by });
+      record({ decision: answer.decision, decided_by: by, gate: null });
       return answer;
     }
     // The policy asks the person because of a rule, a protected path or a policy error: autoApprove does not answer.
-    const personOnly = decided && decided.decidedBy.kind !== 'default' ? policyDecidedBy(decided.decidedBy).text : undefined;
+    const personOnly = decided.decidedBy.kind !== 'default' ? policyDecidedBy(decided.decidedBy).text : undefined;
+    const agentSession = typeof parsed.data.input.session_id === 'string' && parsed.data.input.session_id ? parsed.data.input.session_id : null;
+    const workflow = orchestrator.findTask(request.params.id)?.session.name ?? 'workflow';
+    const person: PersonQuestion = {
+      ask: async (shown, withdraw) => {
+        const gate = await askThePerson(deps, agent, asked, agentSession, ask, waitSeconds, decided, { onGate: shown, withdraw, task: { workflow, task: runner.state.name } });
+        return { decision: gate.decision, message: gate.message, decidedBy: `${signal}: ${gate.decided_by.text}`, by: { kind: 'gate', gate: gate.session_id, decidedBy: gate.decided_by } };
+      },
+      answer: async (gate, option) => {
+        await ctx.sessions.submit(gate, { selected_ids: [option], interface: 'web' });
+      },
+    };
     // This hook's own wait, or its going away, ends only its own part: another hook waiting on the same call
     // (a hand-installed one and the task's) keeps the person's question.
     const leave = new AbortController();
@@ -85,8 +103,8 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
       if (!reply.raw.writableFinished) leave.abort(new Error('the hook stopped waiting'));
     });
     try {
-      const answer: HookAnswer = await runner.hookQuestions.permission(agent, ask, leave.signal, personOnly ? { personOnly } : {});
-      record({ decision: answer.decision, decided_by: answerDecidedBy(answer, scope.task) });
+      const answer: HookAnswer = await runner.hookQuestions.permission(agent, ask, person, leave.signal, personOnly ? { personOnly } : {});
+      record({ decision: answer.decision, decided_by: answerDecidedBy(answer, scope.task), gate: answer.by?.kind === 'gate' ? answer.by.gate : null });
       return { decision: answer.decision, message: answer.message, decided_by: answer.decidedBy };
     } finally {
       clearTimeout(timer);
@@ -106,24 +124,7 @@ async function decideForTask(ctx: Pick<HubContext, 'policy'>, request: PolicyReq
 }
 
 function answerDecidedBy(answer: HookAnswer, task: string): PermissionDecidedBy {
-  if (answer.by?.kind === 'person') return { kind: 'person', text: answer.decidedBy, via: 'task', option: answer.by.option };
+  if (answer.by?.kind === 'gate') return answer.by.decidedBy;
   if (answer.by?.kind === 'autoApprove') return { kind: 'rule', text: `task ${task} autoApprove (${answer.by.label})`, rule: 'autoApprove', list: answer.decision === 'deny' ? 'deny' : 'allow', file: `task ${task}` };
   return { kind: 'timeout', text: answer.decidedBy };
-}
-
-function recordTaskRequest(
-  ctx: Pick<HubContext, 'config' | 'log'>,
-  agent: AgentHooks,
-  ask: PermissionAsk,
-  request: PolicyRequest,
-  input: Record<string, unknown>,
-  task: string,
-  answer: { decision: HookAnswer['decision']; decided_by: PermissionDecidedBy },
-  started: number,
-): void {
-  const log = permissionLogAt(ctx.config.paths.permissionLog);
-  const session = typeof input.session_id === 'string' && input.session_id ? input.session_id : null;
-  log
-    .append({ time: new Date(started).toISOString(), agent: agent.id, agent_session: session, project: projectRoot(request.cwd), cwd: request.cwd, tool: ask.tool, detail: ask.detail, input: request.input, decision: answer.decision, decided_by: answer.decided_by, gate: null, ms: Date.now() - started, task })
-    .catch((err: unknown) => ctx.log.warn({ err, file: log.file }, 'could not record the permission request'));
 }

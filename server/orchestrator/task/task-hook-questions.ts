@@ -1,17 +1,19 @@
-// A permission request from an orchestrated agent's own hook, answered as the task's: the task's policy first
-// (autoApprove with its handlers), else it becomes the task's interaction exactly like a screen prompt
-// (WAITING_FOR_USER, the CLI's own choices as options) and the person's pick goes back as the hook's answer.
-// No key is pressed and no screen is read for it: nothing can land on the wrong option.
+// A permission request from an orchestrated agent's own hook, answered as the task's: the task's autoApprove
+// answers what no rule of the permission policy decided (hook-routing.ts asks the policy first), else the person
+// is asked through the hub's one permission gate (`PersonQuestion`: the portal list, Telegram, history, grants).
+// While the gate waits, the task is WAITING_FOR_USER with the gate's options as its question, so a person on the
+// task's page answers the same gate. No key is pressed and no screen is read for it: nothing can land on the wrong
+// option.
 import type { AgentHooks, HookDecision, PermissionAsk } from '../../agents/agent-hooks.js';
+import type { PermissionDecidedBy } from '../../../shared/choice/decided-by.js';
 import type { PolicyAction } from '../policy/policy-types.js';
 import type { InteractionView, TaskState } from './task-types.js';
 import { recordExplain } from './task-explain.js';
 
-/** The CLI's own choices. "Don't ask again" is kept by gatehouse for this task only: no rule is saved anywhere. */
-export const HOOK_CHOICES: ReadonlyArray<{ text: string; decision: Exclude<HookDecision, 'ask'>; remember: boolean }> = [
-  { text: 'Yes', decision: 'allow', remember: false },
-  { text: "Yes, and don't ask again for this command in this task", decision: 'allow', remember: true },
-  { text: 'No', decision: 'deny', remember: false },
+/** The CLI's own choices, as a task's autoApprove handler sees them (a handler may pick "No"). */
+export const HOOK_CHOICES: ReadonlyArray<{ text: string; decision: Exclude<HookDecision, 'ask'> }> = [
+  { text: 'Yes', decision: 'allow' },
+  { text: 'No', decision: 'deny' },
 ];
 
 /**
@@ -20,15 +22,21 @@ export const HOOK_CHOICES: ReadonlyArray<{ text: string; decision: Exclude<HookD
  */
 export const HOOK_GRACE_MS = 3000;
 
-export const DENIED_MESSAGE = 'The person said No through gatehouse. Do not run it; ask them what to do instead.';
+/** The person's permission gate for one tool call (hook-routing.ts makes it over the hub's permission path). */
+export interface PersonQuestion {
+  /** Puts the request to the person; `shown` once the gate exists. Resolves with the decision. */
+  ask(shown: (gate: { id: string; options: Array<{ id: string; label: string }> }) => void, withdraw: AbortSignal): Promise<HookAnswer>;
+  /** A person answered from the task's own page: the gate is submitted with that option. */
+  answer(gate: string, option: string): Promise<void>;
+}
 
 export interface HookAnswer {
   decision: HookDecision;
   message: string;
   /** Which signal decided it (for the task's explain record and the hook's caller). */
   decidedBy: string;
-  /** Who decided, for the record of permission requests: the person's option, or the task's autoApprove. */
-  by?: { kind: 'person'; option: 'yes' | 'session' | 'no' } | { kind: 'autoApprove'; label: string };
+  /** Who decided, for the record of permission requests: the permission gate's record, or the task's autoApprove. */
+  by?: { kind: 'gate'; gate: string | null; decidedBy: PermissionDecidedBy } | { kind: 'autoApprove'; label: string };
 }
 
 export interface PermissionOptions {
@@ -63,6 +71,11 @@ interface Request {
   done: boolean;
   /** Why the policy wants the person (autoApprove does not answer it); null: autoApprove may. */
   personOnly: string | null;
+  person: PersonQuestion;
+  /** The person's gate, once made. */
+  gate: { id: string; options: Array<{ id: string; label: string }> } | null;
+  /** Aborted when no hook waits for this call any more. */
+  withdraw: AbortController;
 }
 
 export function hookQuestion(agent: AgentHooks, ask: PermissionAsk): string {
@@ -74,8 +87,6 @@ const keyOf = (ask: PermissionAsk) => `${ask.tool}\u0000${ask.detail}`;
 export class TaskHookQuestions {
   private pending: Request | null = null;
   private readonly queue: Request[] = [];
-  /** Tool calls the person allowed with "don't ask again" (tool + command), for this task only. */
-  private readonly remembered = new Set<string>();
 
   constructor(private readonly host: HookQuestionHost) {}
 
@@ -98,14 +109,14 @@ export class TaskHookQuestions {
    * wait is over, or it went away): it alone is answered "ask"; the question is withdrawn only when no other
    * hook still waits for it.
    */
-  permission(agent: AgentHooks, ask: PermissionAsk, leave?: AbortSignal, options: PermissionOptions = {}): Promise<HookAnswer> {
+  permission(agent: AgentHooks, ask: PermissionAsk, person: PersonQuestion, leave?: AbortSignal, options: PermissionOptions = {}): Promise<HookAnswer> {
     // The hook came: a held dialog is not shown now (only again if the hook leaves it to the CLI).
     clearTimeout(this.heldTimer);
     const key = keyOf(ask);
     return new Promise((resolve) => {
       let request = this.pending?.key === key ? this.pending : this.queue.find((q) => q.key === key);
       const joined = request !== undefined;
-      request ??= { agent, ask, key, signal: `${agent.name} ${agent.permissionEvent} hook`, waiters: new Set(), done: false, personOnly: options.personOnly ?? null };
+      request ??= { agent, ask, key, signal: `${agent.name} ${agent.permissionEvent} hook`, waiters: new Set(), done: false, personOnly: options.personOnly ?? null, person, gate: null, withdraw: new AbortController() };
       const waiter: Waiter = { resolve };
       request.waiters.add(waiter);
       if (leave) this.onLeave(request, waiter, leave);
@@ -122,8 +133,10 @@ export class TaskHookQuestions {
       waiter.resolve({ decision: 'ask', message: why, decidedBy: `${request.signal}: ${why}` });
       // Another hook still waits on this call: the person's question stays, for it.
       if (request.waiters.size > 0) return;
-      if (this.pending === request) this.settle({ decision: 'ask', message: why, decidedBy: `${request.signal}: ${why}` });
-      else this.queue.splice(this.queue.indexOf(request), 1);
+      if (this.pending === request) {
+        request.withdraw.abort(new Error(why));
+        this.settle({ decision: 'ask', message: why, decidedBy: `${request.signal}: ${why}` });
+      } else this.queue.splice(this.queue.indexOf(request), 1);
     };
     if (leave.aborted) return left();
     leave.addEventListener('abort', left, { once: true });
@@ -135,23 +148,15 @@ export class TaskHookQuestions {
       this.resolveAll(request, a);
       this.next();
     };
-    if (this.remembered.has(key)) {
-      this.dropHeld();
-      return answer({ decision: 'allow', message: '', decidedBy: `${signal}: allowed before for this task ("don't ask again")` });
-    }
     // A finished task (a keepAlive one a person may have attached to) asks nobody: the CLI's own dialog does.
     const status = this.host.state.status;
     if (this.ended || status === 'DONE' || status === 'FAILED') {
       const why = `the task is ${this.ended ? 'over' : status}`;
       return answer({ decision: 'ask', message: why, decidedBy: `${signal}: ${why}` });
     }
-    const interaction: InteractionView = {
-      prompt: hookQuestion(agent, ask),
-      options: HOOK_CHOICES.map((c, index) => ({ index, text: c.text })),
-      cursor: 0,
-      screen: this.host.screen(),
-    };
+    const prompt = hookQuestion(agent, ask);
     if (this.host.state.autoApprove && !request.personOnly) {
+      const interaction: InteractionView = { prompt, options: HOOK_CHOICES.map((c, index) => ({ index, text: c.text })), cursor: 0, screen: this.host.screen() };
       const action = this.host.policy(interaction);
       const choice = action?.type === 'choose' ? HOOK_CHOICES[action.index] : null;
       // autoApprove approves: a handler may pick another of the CLI's choices (e.g. No for a matching command).
@@ -166,11 +171,22 @@ export class TaskHookQuestions {
       return answer({ decision, message: decision === 'deny' ? "The task's policy in gatehouse refused it." : '', decidedBy: by, by: { kind: 'autoApprove', label: action?.label ?? 'autoApprove' } });
     }
     this.pending = request;
-    this.host.update((t) => {
-      t.status = 'WAITING_FOR_USER';
-      t.interaction = interaction;
-    }, signal);
-    this.host.needsUser();
+    const shown = (gate: { id: string; options: Array<{ id: string; label: string }> }) => {
+      if (this.pending !== request) return;
+      request.gate = gate;
+      this.host.update((t) => {
+        t.status = 'WAITING_FOR_USER';
+        t.interaction = { prompt, options: gate.options.map((o, index) => ({ index, text: o.label })), cursor: 0, screen: this.host.screen(), gate: gate.id };
+      }, signal);
+      this.host.needsUser();
+    };
+    request.person.ask(shown, request.withdraw.signal).then(
+      (a) => this.pending === request && this.settle({ ...a, decidedBy: a.decidedBy || signal }),
+      (err: unknown) => {
+        const why = `the permission gate failed: ${(err as Error).message}`;
+        if (this.pending === request) this.settle({ decision: 'ask', message: why, decidedBy: `${signal}: ${why}` });
+      },
+    );
   }
 
   private resolveAll(request: Request, answer: HookAnswer): void {
@@ -184,15 +200,17 @@ export class TaskHookQuestions {
     if (request) this.askOne(request);
   }
 
-  /** The person picked option `index` of a hook question; false when no hook question is pending. */
-  choose(index: number): boolean {
+  /**
+   * A person picked option `index` of the hook question on the task's page: the gate is answered with it (its
+   * answer settles the question). False when no hook question is pending.
+   */
+  async choose(index: number): Promise<boolean> {
     const pending = this.pending;
     if (!pending) return false;
-    const choice = HOOK_CHOICES[index];
-    if (!choice) throw new Error(`option ${index} is not one of the ${HOOK_CHOICES.length} choices`);
-    if (choice.remember) this.remembered.add(pending.key);
-    const option = choice.decision === 'deny' ? 'no' : choice.remember ? 'session' : 'yes';
-    this.settle({ decision: choice.decision, message: choice.decision === 'deny' ? DENIED_MESSAGE : '', decidedBy: `a person's "${choice.text}" (${pending.signal})`, by: { kind: 'person', option } });
+    if (!pending.gate) throw new Error('the permission gate is not ready yet; try again in a moment');
+    const option = pending.gate.options[index];
+    if (!option) throw new Error(`option ${index} is not one of the ${pending.gate.options.length} choices`);
+    await pending.person.answer(pending.gate.id, option.id);
     return true;
   }
 
@@ -222,8 +240,10 @@ export class TaskHookQuestions {
   end(): void {
     this.ended = true;
     this.dropHeld();
-    if (this.pending) this.settle({ decision: 'ask', message: 'the task ended', decidedBy: `${this.pending.signal}: the task ended` });
-    else this.next();
+    if (this.pending) {
+      this.pending.withdraw.abort(new Error('the task ended'));
+      this.settle({ decision: 'ask', message: 'the task ended', decidedBy: `${this.pending.signal}: the task ended` });
+    } else this.next();
   }
 
   private ended = false;

@@ -62,7 +62,7 @@ export class TaskInput {
   async choose(index: number): Promise<void> {
     const options = this.host.life.state.interaction?.options ?? [];
     if (!options.some((o) => o.index === index)) throw new Error(`option ${index} is not on the screen (${options.length} options)`);
-    if (this.host.hookQuestions.choose(index)) return;
+    if (await this.host.hookQuestions.choose(index)) return;
     this.answeredItself = false;
     const result = await this.acting(async () => {
       const made = await this.host.terminal()!.choose(index);

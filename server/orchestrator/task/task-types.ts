@@ -24,6 +24,8 @@ export interface InteractionView {
   cursor: number;
   /** The visible screen, plain text (ANSI-free), for UIs and handlers. */
   screen: string;
+  /** A permission request from the agent's hook: the permission gate (choice session id) it waits on. */
+  gate?: string;
 }
 
 /** A task as checkpointed and shown to UIs. */

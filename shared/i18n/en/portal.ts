@@ -194,6 +194,8 @@ export default {
     detach: 'Detach terminal',
     stop: 'Stop task',
     waitsForInput: 'The program waits for input',
+    permissionGate: "Asked through gatehouse's permission gate (also in the list, on Telegram and in history).",
+    openGate: "Open the gate",
     answer: 'Answer',
     send: 'Send',
     exited: 'exited with code {{code}}',

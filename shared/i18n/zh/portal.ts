@@ -190,6 +190,8 @@ export default {
     detach: '断开终端',
     stop: '停止任务',
     waitsForInput: '程序正在等待输入',
+    permissionGate: "通过 gatehouse 的权限关口询问（也在列表、Telegram 和历史中）。",
+    openGate: "打开关口",
     answer: '回答',
     send: '发送',
     exited: '已退出，退出码 {{code}}',
