@@ -36,6 +36,8 @@ describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code PermissionRequest hook â
     const question = await askThroughHook(run, READY);
     expect(question.request.title).toBe('Qwen Code: allow run_shell_command?');
     expect(question.request.prompt).toContain(COMMAND);
+    // Qwen Code's hook input carries its session id: "this session" is offered (Bash rules cover its shell tool).
+    expect(question.request.options.map((o) => o.id)).toEqual(['yes', 'session', 'always', 'no', 'never']);
     await run.answer(question.id, 'no');
     expect((await toolResultSeen(run)).output).toContain('The person said No through gatehouse. Do not run it; ask them what to do instead.');
     expect(fileExists(run.madeFile)).toBe(false);
