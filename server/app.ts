@@ -17,6 +17,7 @@ import { warmFirstPage } from './web-portal/warm-first-page.js';
 import { resolverPlugin } from './resolver/resolver-plugin.js';
 import { channelsPlugin } from './channels/channels-plugin.js';
 import { hooksRoute } from './agents/hooks-route.js';
+import { permissionHistoryRoute } from './agents/permission-history-route.js';
 import { refuseGateLinkOnly } from './web-portal/gate-link-refusal.js';
 
 /** Every hub concern, in registration order. One line each. */
@@ -32,6 +33,7 @@ export const hubPlugins: HubPlugin[] = [
   resolverPlugin,
   channelsPlugin,
   hooksRoute,
+  permissionHistoryRoute,
   webPortalPlugin,
 ];
 

@@ -3,8 +3,10 @@
  * a policy that does not parse, the person (and through which interface), a session grant, or a timeout. `text`
  * is the one line a list, the agent and history show.
  */
+export const DECIDED_BY_KINDS = ['rule', 'person', 'session-grant', 'timeout', 'protected', 'policy-error'] as const;
+
 export interface PermissionDecidedBy {
-  kind: 'rule' | 'protected' | 'policy-error' | 'person' | 'session-grant' | 'timeout';
+  kind: (typeof DECIDED_BY_KINDS)[number];
   text: string;
   /** rule: the rule's text and list; session-grant: the rules granted. */
   rule?: string;

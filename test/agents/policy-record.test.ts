@@ -80,6 +80,38 @@ afterAll(async () => {
   await hub.stop();
 });
 
+// First, on the history as built above (a later test adds a request of its own).
+describe('GET /api/permissions (history of permission requests)', () => {
+  type Reply = { items: PermissionRecord[]; total: number; by_decided_by: Record<string, number>; agents: string[] };
+  const get = (query: string) => hub.client.request<Reply>('GET', `/api/permissions${query}`);
+
+  it('every request newest first, filtered by who decided: 2 rules, 5 people, 1 session grant', async () => {
+    const all = await get('');
+    expect(all.total).toBe(8);
+    expect(all.items[0]).toMatchObject({ detail: 'make build', decided_by: { kind: 'session-grant' }, gate: null });
+    expect(all.by_decided_by).toEqual({ rule: 2, person: 5, 'session-grant': 1 });
+    expect(all.agents).toEqual(['claude', 'codex']);
+    const rules = await get('?decided_by=rule');
+    expect(rules.items.map((r) => [r.detail, r.decision, r.decided_by.text])).toEqual([
+      ['rm -rf build', 'deny', `rule Bash(rm -rf:*) (deny) in ${policyFile} line 4`],
+      ['npm test', 'allow', `rule Bash(npm test) (allow) in ${policyFile} line 2`],
+    ]);
+    const people = await get('?decided_by=person&decision=deny');
+    expect(people.items.map((r) => r.detail)).toEqual(['curl example.com']);
+    expect(people.items[0].gate).toMatch(/\S/);
+    expect((await get('?q=lint&agent=codex')).total).toBe(1);
+    expect((await get('?page=2&page_size=5')).items).toHaveLength(3);
+  });
+
+  it('a bad filter is an error naming the field', async () => {
+    const bad = await hub.client.request('GET', '/api/permissions?decided_by=robot&since=7w&page=0').catch((e: { status: number; problems: Array<{ field: string }> }) => e);
+    expect((bad as { status: number }).status).toBe(400);
+    expect((bad as { problems: Array<{ field: string }> }).problems.map((p) => p.field).sort()).toEqual(['decided_by', 'page']);
+    const since = await hub.client.request('GET', '/api/permissions?since=7w').catch((e: { status: number; problems: Array<{ field: string; message: string }> }) => e);
+    expect((since as { problems: Array<{ field: string; message: string }> }).problems).toEqual([{ field: 'since', message: 'expected a number and a unit — s, m, h or d (e.g. 7d, 12h) — got "7w"' }]);
+  });
+});
+
 describe('the record of every permission request', () => {
   it('`policy log --json` has every request: agent, session, project, tool, what, decision, who decided, time', async () => {
     const { records } = await cliJson<{ records: PermissionRecord[] }>(['log']);

@@ -5,6 +5,7 @@ import { intlLocale } from '../list/relative-age.js';
 import { api } from '../state/api.js';
 import { sourceLabel } from '../../shared/choice/gate-source.js';
 import { HistorySourceFilters } from './HistorySourceFilters.js';
+import { PermissionHistory } from './PermissionHistory.js';
 import { answersSummary } from '../../shared/choice/answers-summary.js';
 
 const STATUSES = ['submitted', 'auto-submitted', 'cancelled', 'timeout'] as const;
@@ -22,8 +23,32 @@ interface HistoryReply {
   agents?: string[];
 }
 
-/** /history: every persisted session within retention — paged, searchable, filterable; each opens read-only. */
+/**
+ * /history: the finished gates (every persisted session within retention — paged, searchable, filterable; each opens
+ * read-only), or with `?view=permissions` every permission request of the agents' hooks and who decided it.
+ */
 export function HistoryPage() {
+  const [view, setView] = useState<'gates' | 'permissions'>(() => (new URLSearchParams(location.search).get('view') === 'permissions' ? 'permissions' : 'gates'));
+  const show = (next: 'gates' | 'permissions') => {
+    setView(next);
+    history.replaceState(null, '', next === 'permissions' ? '/history?view=permissions' : '/history');
+  };
+  return (
+    <section class="history" data-testid="history">
+      <h1>{t('history.title')}</h1>
+      <div class="row history-views" role="tablist">
+        {(['gates', 'permissions'] as const).map((v) => (
+          <button key={v} type="button" role="tab" aria-selected={view === v} class="filter" onClick={() => show(v)} data-testid={`history-view-${v}`}>
+            {t(`history.${v}`)}
+          </button>
+        ))}
+      </div>
+      {view === 'gates' ? <GateHistory /> : <PermissionHistory />}
+    </section>
+  );
+}
+
+function GateHistory() {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
   const [project, setProject] = useState('');
@@ -52,8 +77,7 @@ export function HistoryPage() {
 
   const pages = reply ? Math.max(1, Math.ceil(reply.total / PAGE_SIZE)) : 1;
   return (
-    <section class="history" data-testid="history">
-      <h1>{t('history.title')}</h1>
+    <>
       {reply && (
         <p class="muted" data-testid="history-scope">
           {reply.pending ? t('source.historyScope', { count: reply.pending }) : t('source.historyScopeNone')}
@@ -103,7 +127,7 @@ export function HistoryPage() {
           <button type="button" class="btn btn-quiet" disabled={page >= pages} onClick={() => setPage(page + 1)} data-testid="history-next">{t('history.next')}</button>
         </nav>
       )}
-    </section>
+    </>
   );
 }
 
