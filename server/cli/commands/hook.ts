@@ -73,8 +73,9 @@ agent is told. When the hub is not running, or nobody answers within the wait, i
 Gemini CLI's {"decision":"ask"}), which leaves the decision to the CLI's own dialog; it never allows or
 refuses on its own. Gemini CLI's BeforeTool hook cannot grant a call: after a Yes, Gemini's own policy decides.
 
-The hook a task started by \`gatehouse run\` wires in for itself (--task <id>) asks as the task's: its policy
-answers, else it is the task's question (\`gatehouse tasks\`, the portal, /api/tasks/:id/choose); the CLI's
+The hook a task started by \`gatehouse run\` wires in for itself (--task <id>) asks as the task's: the policy
+and the task's own rules answer, else the person through the same permission gate (the portal, Telegram,
+\`gatehouse answer\`), shown as the task's question too (\`gatehouse tasks\`, /api/tasks/:id/choose); the CLI's
 turn-end event (Stop) tells the task its agent is idle; Claude Code's Notification is recorded in the task's
 explain lines (its idle_prompt ends a turn too). A hook installed by hand that runs inside such a task of its
 own CLI (GATEHOUSE_TASK_ID and GATEHOUSE_TASK_AGENT set) steps aside at once: it prints nothing, which the
