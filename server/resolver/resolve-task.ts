@@ -2,20 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { planAnswer, type AnswerPlan } from './answer-plan.js';
 import { addedSince, findLocalComponent, snapshotProject } from './project-files.js';
 import { readingKey, TsciRun } from './tsci-run.js';
-import { ResolveError, TERMINAL_STATES, type ResolveAnswer, type ResolveScreen, type ResolveSelection, type ResolveState, type ResolveTaskView } from './resolve-types.js';
+import { ResolveError, TERMINAL_STATES, type ResolveTaskOptions, type ResolveAnswer, type ResolveScreen, type ResolveSelection, type ResolveState, type ResolveTaskView } from './resolve-types.js';
 import type { Reading } from '../pty/index.js';
 import { replayAnswer, sameOptions, screenOf, selectionOf } from './resolve-selection.js';
 
-export interface ResolveTaskOptions {
-  componentName: string;
-  projectDir: string;
-  /** tsci command line, e.g. ['tsci'] or ['node', '/x/cli.mjs']; `import <name> ...flags` is appended. */
-  tsci: string[];
-  flags: string[];
-  env: Record<string, string>;
-  lookupDirs: string[];
-  stepTimeoutMs: number;
-}
+export type { ResolveTaskOptions } from './resolve-types.js';
 
 interface Answered {
   selection: ResolveSelection;

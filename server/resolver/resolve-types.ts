@@ -85,3 +85,15 @@ export class ResolveError extends Error {
     this.name = 'ResolveError';
   }
 }
+
+/** What one resolve task is started with (ResolveTask). */
+export interface ResolveTaskOptions {
+  componentName: string;
+  projectDir: string;
+  /** tsci command line, e.g. ['tsci'] or ['node', '/x/cli.mjs']; `import <name> ...flags` is appended. */
+  tsci: string[];
+  flags: string[];
+  env: Record<string, string>;
+  lookupDirs: string[];
+  stepTimeoutMs: number;
+}
