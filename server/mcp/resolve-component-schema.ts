@@ -17,6 +17,7 @@ const selection = z.object({
   multi_select: z.literal(true).optional(),
   marked: z.array(z.number()).optional(),
   labels: z.array(z.string()).optional(),
+  descriptions: z.array(z.string().nullable()).optional().describe('what the program draws under each option to describe it (null: nothing), in the order of options'),
   screen: z.string().describe('the prompt block as a person sees it, verbatim'),
 });
 

@@ -42,12 +42,16 @@ async function walk(program: PtyProgram, first: Reading, forward: 'down' | 'up',
   }
   // Walk to the end (or back round to the starting row), collecting what scrolls into view — in walking order.
   const all = forward === 'down' ? [...first.options] : [...first.options].reverse();
+  const seen = new Map<string, string>();
+  noteDescriptions(seen, first);
+  noteDescriptions(seen, up);
   let current = looped ? program.peek() : up;
   let pos = 0;
   let wrapped = false;
   while (all.length < max) {
     const m = await pressAndRead(program, forward, current, opts);
     if (!m || !m.pointer_seen) break;
+    noteDescriptions(seen, m);
     const text = pointed(m);
     if (text === pointed(current) && m.cursor_index === current.cursor_index) break; // stopped: the end of a list that does not loop
     current = m;
@@ -66,6 +70,17 @@ async function walk(program: PtyProgram, first: Reading, forward: 'down' | 'up',
       current = m;
     }
   }
-  if (forward === 'down') return { ...program.peek(), options: all, cursor_index: 0 };
-  return { ...program.peek(), options: all.reverse(), cursor_index: all.length - 1 };
+  const ordered = forward === 'down' ? all : all.reverse();
+  const { descriptions: _shown, ...last } = program.peek();
+  // Each option's description as seen while it was in view (a window shows some of them at a time).
+  const described = ordered.map((o) => seen.get(o) ?? null);
+  return { ...last, options: ordered, cursor_index: forward === 'down' ? 0 : ordered.length - 1, ...(described.some((d) => d !== null) ? { descriptions: described } : {}) };
+}
+
+/** Descriptions by option text, from every reading taken while walking the list. */
+function noteDescriptions(seen: Map<string, string>, m: Reading | null): void {
+  m?.options.forEach((o, i) => {
+    const d = m.descriptions?.[i];
+    if (d != null && !seen.has(o)) seen.set(o, d);
+  });
 }

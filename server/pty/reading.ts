@@ -4,6 +4,7 @@ import { askingFirst, questionAbove } from './reading-question.js';
 import { inlineChoices, rowMarked, splitRow, unbox, type Row } from './reading-rows.js';
 import { spacedList } from './reading-spaced.js';
 import { bestList, withoutFocusOnlyTail, type List } from './reading-list.js';
+import { descriptionsOf } from './reading-descriptions.js';
 
 /**
  * What a person sees in the block a program drew since the last input. The one screen reader of gatehouse:
@@ -37,6 +38,8 @@ export interface Reading {
   typing: boolean;
   /** The options stand side by side on one line (moved through with Left/Right, not Up/Down). */
   horizontal?: true;
+  /** What the program draws under each option to describe it (null: nothing); absent when no option has any. */
+  descriptions?: Array<string | null>;
   /** The block verbatim, as a person sees it. */
   screen: string;
 }
@@ -147,6 +150,8 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
   const prompt = [question, typed].filter((t, i, a) => t && a.indexOf(t) === i).join('\n');
   const byTyping = typing && !(best && best.pointer >= 0);
   const kind: Reading['kind'] = byTyping || !options.length ? 'text' : best!.multi ? 'multi_select' : 'select';
+  const notDescription = new Set([...(best?.aside ?? []).map((r) => r.index), ...(typing ? [typingAt] : [])]);
+  const descriptions = kind === 'text' ? null : descriptionsOf(options, rows, notDescription);
   return {
     kind,
     prompt,
@@ -159,6 +164,7 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
     marked: best ? best.rows.map((r, i) => (rowMarked(r) ? i : -1)).filter((i) => i >= 0) : [],
     labels: best?.labels ?? null,
     typing,
+    ...(descriptions ? { descriptions } : {}),
     screen: verbatim,
   };
 }

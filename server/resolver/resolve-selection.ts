@@ -13,6 +13,7 @@ export const selectionOf = (menu: Reading, id: string): ResolveSelection => ({
   ...(menu.kind === 'multi_select' ? { multi_select: true as const } : {}),
   ...(menu.marked.length || menu.kind === 'multi_select' ? { marked: menu.marked } : {}),
   ...(menu.labels && menu.answer_with === 'text' ? { labels: menu.labels } : {}),
+  ...(menu.descriptions ? { descriptions: menu.descriptions } : {}),
   screen: menu.screen,
 });
 

@@ -20,6 +20,8 @@ export interface ResolveSelection {
   marked?: number[];
   /** A numbered list answered by typing: what is typed for each option (`selected_option` types it for you). */
   labels?: string[];
+  /** What the program draws under each option to describe it (a two-line item's second line), null where nothing. */
+  descriptions?: Array<string | null>;
   /** The block as a person sees it on the terminal, verbatim: judge the prompt from it when in doubt. */
   screen: string;
 }

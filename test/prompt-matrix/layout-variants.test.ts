@@ -31,6 +31,7 @@ async function runVariant(v: LayoutVariant, cols: number, pick: number) {
     else if (!relayed.prompt.includes(v.prompt)) console.log(`known (${v.style}): ${v.knownPromptMisread} — relayed ${JSON.stringify(relayed.prompt)}`);
     else console.log(`known misread of ${v.style} now reads right: remove knownPromptMisread`);
     expect(sameOptions(relayed.options, expected), seen).toBe(true);
+    if (v.descriptions) expect(relayed.descriptions, seen).toEqual(v.descriptions);
     const want = expected[pick];
     const applied = await run.apply({ pick: relayed.options.find((o) => o.includes(want))! }, relayed.options);
     expect(applied, seen).toEqual({ ok: true });

@@ -135,7 +135,12 @@ export interface LayoutVariant {
   config?: Record<string, unknown>;
   /** Still open: the relayed prompt is not `prompt` (what is seen instead); options and the pick are still checked. */
   knownPromptMisread?: string;
+  /** What must be relayed as each option's description (issue 24, layout 5: the description kept as its description). */
+  descriptions?: Array<string | null>;
 }
+
+/** The dim line ink-two-line-list.mjs draws under each part. */
+const inkDescription = (o: string) => `${o.split(' - ')[1] ?? ''} · ${o.split(' - ')[0].length} characters`;
 
 const layout = (style: string, library: string, what: string, more: Partial<LayoutVariant> = {}): LayoutVariant => ({
   style, library, what, options: PARTS, prompt: QUESTION, ...more,
@@ -155,9 +160,9 @@ export const LAYOUT_VARIANTS: LayoutVariant[] = [
   layout('fzf-finder', 'fzf', 'default layout, 30 options (taller than its window)', { options: THIRTY, relayed: [...THIRTY].reverse() }),
   layout('fzf-finder', 'fzf', '--reverse layout, 30 options (taller than its window)', { options: THIRTY, config: { reverse: true } }),
   layout('fzf-finder', 'fzf', 'full screen (no --height), --reverse', { config: { reverse: true, fullScreen: true } }),
-  layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, no gap', {}),
-  layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, blank line between', { config: { gap: true } }),
-  layout('ink-two-line-list', 'ink 5', 'two-line items, 12 in a window of 4 with ↑/↓ more', { options: TWELVE, config: { window: 4 } }),
+  layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, no gap', { descriptions: PARTS.map(inkDescription) }),
+  layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, blank line between', { config: { gap: true }, descriptions: PARTS.map(inkDescription) }),
+  layout('ink-two-line-list', 'ink 5', 'two-line items, 12 in a window of 4 with ↑/↓ more', { options: TWELVE, config: { window: 4 }, descriptions: TWELVE.map(inkDescription) }),
   layout('ptk-radiolist', 'prompt_toolkit (Debian)', '^/v scrollbar, short list (no scrolling)'),
   layout('ptk-radiolist', 'prompt_toolkit (Debian)', '^/v scrollbar, 12 options in 6 rows', { options: TWELVE }),
 ];

@@ -59,7 +59,7 @@ export const resolveComponentTools: McpToolModule = {
       'resolve_component_status',
       {
         title: 'State of a resolve task',
-        description: `Current state (${STATES}) and payload: selection {selection_id, prompt, options, cursor_index, answer_with, screen (the block verbatim), multi_select/marked, labels} (+ error after a failed import or a refused pick), location/source when finished, reason/exit_code when failed. Returns at once.`,
+        description: `Current state (${STATES}) and payload: selection {selection_id, prompt, options, cursor_index, answer_with, screen (the block verbatim), multi_select/marked, labels, descriptions (what is drawn under each option, null where nothing)} (+ error after a failed import or a refused pick), location/source when finished, reason/exit_code when failed. Returns at once.`,
         inputSchema: { task_id: z.string().min(1) },
         outputSchema: resolveTaskOutputShape,
       },
