@@ -18,6 +18,7 @@ import { resolverPlugin } from './resolver/resolver-plugin.js';
 import { channelsPlugin } from './channels/channels-plugin.js';
 import { hooksRoute } from './agents/hooks-route.js';
 import { refuseGateLinkOnly } from './web-portal/gate-link-refusal.js';
+import { agentKeysRoutes } from './pairing/agent-keys-routes.js';
 
 /** Every hub concern, in registration order. One line each. */
 export const hubPlugins: HubPlugin[] = [
@@ -32,6 +33,7 @@ export const hubPlugins: HubPlugin[] = [
   resolverPlugin,
   channelsPlugin,
   hooksRoute,
+  agentKeysRoutes,
   webPortalPlugin,
 ];
 

@@ -7,6 +7,8 @@ import { agentParam, permissionInput } from './hook-request.js';
 import { askPermission } from './permission-gate.js';
 import { SessionGrants } from './session-grants.js';
 import { permissionLogAt } from '../policy/permission-log.js';
+import { agentOf } from '../hub/agent-key-guard.js';
+import { sessionsForMachine } from '../pairing/machine-source.js';
 
 const bodySchema = z.strictObject({
   input: z.record(z.string(), z.unknown(), { error: 'must be the hook input object the CLI sent' }),
@@ -18,7 +20,8 @@ export const hooksRoute: HubPlugin = (app, ctx) => {
   const grants = new SessionGrants();
   // The record of every permission request, decided by a rule or a person (gatehouse policy log | replay | suggest).
   const log = permissionLogAt(ctx.config.paths.permissionLog);
-  app.post<{ Params: { agent: string } }>('/api/hooks/:agent/permission', async (request) => {
+  // Open to a paired machine's agent key too: the gate it raises carries the machine's name.
+  app.post<{ Params: { agent: string } }>('/api/hooks/:agent/permission', { config: { agent: 'hook' } }, async (request) => {
     const agent = agentParam(request.params.agent);
     const parsed = bodySchema.safeParse(request.body ?? {});
     if (!parsed.success) throw new RequestValidationError(problemsFromZod(parsed.error));
@@ -26,7 +29,7 @@ export const hooksRoute: HubPlugin = (app, ctx) => {
     const release = ctx.activity.hold(`${agent.name} permission hook`);
     try {
       const policy = await ctx.policy().catch(() => null);
-      const decided = await askPermission({ sessions: ctx.sessions, policy, grants, log, warn: (f, m) => ctx.log.warn(f, m) }, agent, parsed.data.input, ask, parsed.data.wait_seconds);
+      const decided = await askPermission({ sessions: sessionsForMachine(ctx.sessions, agentOf(request)), policy, grants, log, warn: (f, m) => ctx.log.warn(f, m) }, agent, parsed.data.input, ask, parsed.data.wait_seconds);
       ctx.log.info({ agent: agent.id, tool: ask.tool, decision: decided.decision, decided_by: decided.decided_by.text, gate: decided.session_id }, 'permission request decided');
       return decided;
     } finally {
