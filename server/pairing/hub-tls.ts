@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import type { HubConfig } from '../config/hub-config.js';
+import { isLoopbackHost, normalizeFingerprint } from './connect-string.js';
 
 /** The certificate the hub serves: PEM key and certificate, and the SHA-256 fingerprint a connect string pins. */
 export interface HubTls {
@@ -9,11 +10,6 @@ export interface HubTls {
   fingerprint: string;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-export const isLoopbackHost = (host: string) => LOOPBACK.has(host.toLowerCase()) || /^127\./.test(host);
-
-/** "AB:CD:…" (what node:tls reports) and "abcd…" name the same fingerprint: compared in one form. */
-export const normalizeFingerprint = (text: string) => text.replace(/[^0-9a-f]/gi, '').toLowerCase();
 
 /**
  * Whether the hub serves TLS, and with which certificate: off loopback (GATEHOUSE_HOST) it does, with a self-signed
