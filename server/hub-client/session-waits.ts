@@ -3,10 +3,7 @@ import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { WaitManyAnswer } from '../hub/routes/session-waits-route.js';
 import type { HubClient } from './hub-client.js';
 import { HubRequestError } from './hub-request-error.js';
-
-/** A paired hub that does not answer (restarting, a dropped tunnel) is asked again after this, doubling up to the most. */
-const RETRY_FIRST_MS = 100;
-const RETRY_MOST_MS = 5000;
+import { hubRetryDelay, ridesOut } from './hub-retry.js';
 
 type Waiter = { resolve: (session: ChoiceSessionView) => void; reject: (err: unknown) => void };
 
@@ -81,8 +78,8 @@ export class SessionWaits {
       answer = await this.hub.request<WaitManyAnswer>('POST', '/api/sessions/wait', { ids: [...flight.ids], seconds: CHOICE_LIMITS.maxWaitSeconds }, { signal: flight.abort.signal });
     } catch (err) {
       if (this.inFlight !== flight) return; // replaced by a wider wait, or no longer needed
-      if (this.hub.link?.remote && err instanceof HubRequestError && err.code === 'hub_unreachable') {
-        await new Promise((r) => setTimeout(r, Math.min(RETRY_MOST_MS, RETRY_FIRST_MS * 2 ** this.failures++)));
+      if (ridesOut(this.hub.link, err)) {
+        await new Promise((r) => setTimeout(r, hubRetryDelay(this.failures++)));
         if (this.inFlight !== flight) return;
         this.inFlight = null;
         if (this.waiting.size) void this.run();

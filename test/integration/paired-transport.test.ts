@@ -113,6 +113,26 @@ describe('nothing lost when the link drops', () => {
     }
   });
 
+  it('gatehouse ask on the remote outlives a hub restart and prints the answer given after it', async () => {
+    const port = await freePort();
+    const first = await startTestHub({ env: { GATEHOUSE_PORT: String(port) } });
+    const remote = await pairRemote(first, 'devbox');
+    let hub = first;
+    try {
+      const asking = runCli(['ask', 'Ship it?', '-o', 'yes=Ship', '-o', 'no=Hold', '--interface', 'web'], remote.env);
+      const row = await pendingRow(first);
+      await first.kill9();
+      hub = await first.restart();
+      await hub.client.request('POST', `/api/sessions/${row.id}/submit`, { selected_ids: ['no'], interface: 'api' });
+      expect(await asking.code).toBe(0);
+      expect(JSON.parse(asking.stdout())).toMatchObject({ status: 'submitted' });
+      expect(asking.stdout()).toContain('"no"');
+    } finally {
+      await hub.stop();
+      await remote.dispose();
+    }
+  });
+
   it('a hook whose paired hub cannot be reached leaves the decision to the CLI\'s own dialog', async () => {
     const port = await freePort();
     const { home, env } = await remoteEnv({ GATEHOUSE_HUB: `http://127.0.0.1:${port}`, GATEHOUSE_AGENT_KEY: 'ghk_AAAAAAAAAAA_' + 'A'.repeat(43) });
