@@ -48,9 +48,9 @@ describe('AgentKeys', () => {
     const { key } = await keys.create('devbox', null);
     const text = await readFile(join(dir, 'agent-keys.json'), 'utf8');
     expect(text).not.toContain(key);
-    expect(text).not.toContain(key.split('_')[2]);
+    expect(text).not.toContain(key.slice(16)); // the secret: after ghk_ and the 11-character id
     expect((await stat(join(dir, 'agent-keys.json'))).mode & 0o777).toBe(0o600);
-    expect(keys.check(key, '10.0.0.7')).toEqual({ ok: true, holder: { id: key.split('_')[1], name: 'devbox' } });
+    expect(keys.check(key, '10.0.0.7')).toEqual({ ok: true, holder: { id: key.slice(4, 15), name: 'devbox' } });
     expect(keys.list()[0]).toMatchObject({ name: 'devbox', state: 'live', last_used_from: '10.0.0.7', last_used_at: '2026-01-01T00:00:00.000Z' });
     expect(keys.check(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'), null)).toMatchObject({ ok: false, message: expect.stringContaining('not known to this hub') });
     const reopened = await AgentKeys.open(join(dir, 'agent-keys.json'), () => now);
@@ -70,5 +70,20 @@ describe('AgentKeys', () => {
     await keys.revoke('devbox');
     expect(keys.check(b.key, null)).toMatchObject({ ok: false, message: expect.stringContaining('agent key "devbox" was revoked at') });
     await expect(keys.revoke('nobody')).rejects.toThrow('no agent key is named "nobody"');
+  });
+});
+
+describe('gatehouse pair lines', () => {
+  const answer = { key: `ghk_AAAAAAAAAAA_${'B'.repeat(43)}`, agent_key: { name: 'devbox', expires_at: null }, hub: { url: 'http://127.0.0.1:47823', fingerprint: null } };
+  it('--ssh: the tunnel to keep open, and the connect to run there naming its own loopback', async () => {
+    const { sshLines } = await import('./pair-lines.js');
+    const lines = sshLines(answer, 'ann@devbox');
+    expect(lines[1]).toBe('ssh -N -o ExitOnForwardFailure=yes -R 127.0.0.1:47823:127.0.0.1:47823 ann@devbox');
+    expect(lines[3]).toBe(`ssh ann@devbox gatehouse connect 'gatehouse+http://127.0.0.1:47823/?key=${answer.key}'`);
+  });
+  it('--address names the hub by what the other machine reaches it as; a hub on every address by an outward one', async () => {
+    const { connectLine, hubAddressFor } = await import('./pair-lines.js');
+    expect(connectLine({ ...answer, hub: { url: 'https://10.0.0.5:47823', fingerprint: 'ab'.repeat(32) } }, 'host.docker.internal')).toBe(`gatehouse+https://host.docker.internal:47823/?key=${answer.key}&fp=${'ab'.repeat(32)}`);
+    expect(hubAddressFor('https://0.0.0.0:47823', undefined)).not.toContain('0.0.0.0');
   });
 });

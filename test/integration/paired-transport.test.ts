@@ -1,6 +1,8 @@
 // How a paired machine reaches the hub: TLS with the certificate pinned by the connect string (another certificate is
 // refused before the key is sent), plain HTTP off loopback refused, and a poll that outlives the hub's restart.
+import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { parseConnectString } from '../../server/pairing/connect-string.js';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { startTestMcp } from '../support/mcp-client.js';
@@ -31,6 +33,16 @@ describe('TLS with a pinned certificate', () => {
       const polled = mcp.call<{ status: string }>('provide_choice', { session_id: started.session_id, wait_seconds: 60 });
       await hub.client.request('POST', `/api/sessions/${started.session_id}/submit`, { selected_ids: ['go'], interface: 'api' });
       expect(JSON.stringify(await polled)).toContain('"go"');
+      // The same without a saved file: GATEHOUSE_HUB with GATEHOUSE_AGENT_KEY and GATEHOUSE_HUB_FINGERPRINT.
+      const target = parseConnectString(remote.connect, {});
+      const bare = await remoteEnv({ GATEHOUSE_HUB: target.hub, GATEHOUSE_AGENT_KEY: target.key, GATEHOUSE_HUB_FINGERPRINT: target.fingerprint! });
+      const status = runCli(['status'], bare.env);
+      expect(await status.code).toBe(0);
+      expect(status.stdout()).toContain(`paired hub ${target.hub} (from GATEHOUSE_HUB) answers (agent key "vm")`);
+      const keyless = runCli(['status'], { ...bare.env, GATEHOUSE_AGENT_KEY: '' });
+      expect(await keyless.code).toBe(3);
+      expect(keyless.stdout()).toContain('GATEHOUSE_HUB is set but GATEHOUSE_AGENT_KEY is not');
+      await rm(bare.home, { recursive: true, force: true });
     } finally {
       await mcp.close();
       await hub.stop();
@@ -60,7 +72,7 @@ describe('TLS with a pinned certificate', () => {
       expect(keys[0].last_used_at).toBeNull(); // the key never reached the impostor's side of the handshake
     } finally {
       await hub.stop();
-      await (await import('node:fs/promises')).rm(home, { recursive: true, force: true });
+      await rm(home, { recursive: true, force: true });
     }
   });
 });
@@ -75,7 +87,7 @@ describe('plain HTTP off loopback', () => {
     const viaEnv = runCli(['status'], { ...env, GATEHOUSE_HUB: plain });
     expect(await viaEnv.code).toBe(3);
     expect(viaEnv.stdout()).toContain('GATEHOUSE_ALLOW_PLAIN_HTTP=1');
-    await (await import('node:fs/promises')).rm(home, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
   });
 
   it('a hub asked to serve plain HTTP on a non-loopback address refuses to start, saying why', async () => {
@@ -141,6 +153,6 @@ describe('nothing lost when the link drops', () => {
     expect(hook.code).toBe(0);
     expect(hook.stdout).toBe('');
     expect(hook.stderr).toMatch(/ECONNREFUSED.*the paired hub does not answer/);
-    await (await import('node:fs/promises')).rm(home, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
   });
 });
