@@ -53,6 +53,11 @@ export function parseConnectString(text: string, env: NodeJS.ProcessEnv): Connec
   const trimmed = text.trim();
   const match = /^gatehouse\+(https?):\/\/(.+)$/.exec(trimmed);
   if (!match) throw new Error(`connect string: must start with gatehouse+https:// or gatehouse+http:// as \`gatehouse pair\` prints it (got ${JSON.stringify(trimmed.slice(0, 24))}…)`);
-  const url = new URL(`${match[1]}://${match[2]}`);
+  let url: URL;
+  try {
+    url = new URL(`${match[1]}://${match[2]}`);
+  } catch {
+    throw new Error('connect string: the address after gatehouse+http(s):// is not host:port (copy the whole line `gatehouse pair` printed)');
+  }
   return checkTarget(`${url.protocol}//${url.host}`, url.searchParams.get('key'), url.searchParams.get('fp'), 'connect string', env);
 }

@@ -28,6 +28,7 @@ describe('connect strings', () => {
   });
   it('say which part is wrong', () => {
     expect(() => parseConnectString('https://10.0.0.5/?key=x', {})).toThrow('connect string: must start with gatehouse+https://');
+    expect(() => parseConnectString('gatehouse+https://[oops/?key=x', {})).toThrow('connect string: the address after gatehouse+http(s):// is not host:port');
     expect(() => parseConnectString('gatehouse+https://10.0.0.5:1/?fp=' + fp, {})).toThrow('connect string: no agent key');
     expect(() => parseConnectString(`gatehouse+https://10.0.0.5:1/?key=${key}`, {})).toThrow("an https hub needs its certificate's fingerprint");
     expect(() => parseConnectString(`gatehouse+https://10.0.0.5:1/?key=${key}&fp=abc`, {})).toThrow('must be 64 hex digits');
