@@ -16,6 +16,8 @@ test('a paired machine: its gate is labelled with the machine in the list and on
   try {
     const { session_id } = await mcp.call<{ session_id: string }>('provide_choice', { prompt: 'Which queue?', options: [{ id: 'sqs', label: 'SQS' }, { id: 'redis', label: 'Redis' }], interface: 'web', timeout_seconds: 600 });
     await openPortal(page, portalUrl(hub.baseUrl, hub.token));
+    await expect(page.getByTestId('channel-paired')).toHaveAttribute('data-state', 'ok');
+    await expect(page.getByTestId('channel-paired')).toHaveAttribute('title', 'devbox (127.0.0.1)');
     const row = page.getByTestId('interaction-list').locator(`li[data-id="${session_id}"]`);
     await expect(row.getByTestId('row-source')).toHaveText('claude-code 2.1 · api-server · devbox');
     await row.click();

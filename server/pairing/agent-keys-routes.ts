@@ -5,6 +5,7 @@ import { problemsFromZod, RequestValidationError } from '../../shared/validation
 import type { HubPlugin } from '../hub/context.js';
 import { AgentKeyError } from './agent-keys.js';
 import { parseDuration } from './duration.js';
+import { PAIRED_CHANNEL, pairedStatus, pendingByKey } from './paired-status.js';
 
 const createSchema = z.strictObject({
   name: z.string({ error: 'must be the machine\'s name, e.g. "devbox"' }),
@@ -19,6 +20,8 @@ function keyError(err: unknown): never {
 
 export const agentKeysRoutes: HubPlugin = (app, ctx) => {
   const hub = () => ({ url: ctx.baseUrl(), fingerprint: ctx.tlsFingerprint });
+  // The paired machines' state for the portal's chip and /api/health, read when asked for.
+  ctx.channels.provide(PAIRED_CHANNEL, () => pairedStatus(ctx.agentKeys.list(), pendingByKey(ctx.sessions.all()), Date.now()));
 
   app.post('/api/agent-keys', async (request, reply) => {
     const parsed = createSchema.safeParse(request.body ?? {});

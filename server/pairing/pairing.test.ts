@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgentKeys } from './agent-keys.js';
+import { AgentKeys, type AgentKeyView } from './agent-keys.js';
+import { pairedStatus, pendingByKey, SILENT_AFTER_MS } from './paired-status.js';
 import { connectString, parseConnectString } from './connect-string.js';
 import { parseDuration } from './duration.js';
 
@@ -86,5 +87,17 @@ describe('gatehouse pair lines', () => {
     const { connectLine, hubAddressFor } = await import('./pair-lines.js');
     expect(connectLine({ ...answer, hub: { url: 'https://10.0.0.5:47823', fingerprint: 'ab'.repeat(32) } }, 'host.docker.internal')).toBe(`gatehouse+https://host.docker.internal:47823/?key=${answer.key}&fp=${'ab'.repeat(32)}`);
     expect(hubAddressFor('https://0.0.0.0:47823', undefined)).not.toContain('0.0.0.0');
+  });
+});
+
+describe('the paired machines as a channel', () => {
+  const key = (over: Partial<AgentKeyView>): AgentKeyView => ({ id: 'k1', name: 'devbox', state: 'live', created_at: '2026-01-01T00:00:00Z', expires_at: null, revoked_at: null, last_used_at: '2026-01-01T00:00:00Z', last_used_from: '10.0.0.7', ...over });
+  const at = Date.parse('2026-01-01T00:00:00Z');
+  it('off with no live key, ok naming each machine and where from, down for one with gates pending and silent too long', () => {
+    expect(pairedStatus([key({ state: 'revoked' })], new Map(), at).state).toBe('off');
+    expect(pairedStatus([key({}), key({ id: 'k2', name: 'ci', last_used_at: null, last_used_from: null })], new Map(), at)).toEqual({ state: 'ok', detail: 'devbox (10.0.0.7), ci (not used yet)' });
+    expect(pairedStatus([key({})], new Map([['k1', 2]]), at + SILENT_AFTER_MS).state).toBe('ok');
+    expect(pairedStatus([key({})], new Map([['k1', 2]]), at + SILENT_AFTER_MS + 1)).toEqual({ state: 'down', detail: 'not heard from: devbox (2 gate(s) pending, last heard 2026-01-01T00:00:00Z)' });
+    expect(pendingByKey([{ status: 'pending', source: { machine_key: 'k1' } }, { status: 'submitted', source: { machine_key: 'k1' } }, { status: 'pending', source: null }])).toEqual(new Map([['k1', 1]]));
   });
 });

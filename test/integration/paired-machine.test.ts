@@ -92,6 +92,10 @@ describe('a paired machine asks through the person\'s hub', () => {
     const person = runCli(['status'], hub.env);
     expect(await person.code).toBe(0);
     expect(person.stdout()).toMatch(/paired: +2 live agent key\(s\)/);
+    const health = await hub.client.request<{ channels: { paired: { state: string; detail: string } } }>('GET', '/api/health');
+    expect(health.channels.paired).toMatchObject({ state: 'ok', detail: 'devbox (127.0.0.1), ci-runner (127.0.0.1)' });
+    const asAgent = await fetch(`${hub.baseUrl}/api/health`, { headers: { authorization: `Bearer ${keyOf(devbox.connect)}` } }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    expect(Object.keys(asAgent).sort()).toEqual(['agent_key', 'name', 'ok', 'version']);
     const keys = runCli(['keys'], hub.env);
     expect(await keys.code).toBe(0);
     expect(keys.stdout()).toMatch(/devbox +live .* 127\.0\.0\.1/);

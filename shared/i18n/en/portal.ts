@@ -227,5 +227,6 @@ export default {
   },
   channel: {
     telegram: { ok: 'Telegram ✓', connecting: 'Telegram…', down: 'Telegram unreachable', invalid: 'Telegram misconfigured', off: 'Telegram off' },
+    paired: { ok: 'Other machines ✓', connecting: 'Other machines…', down: 'A machine is not heard from', invalid: 'Other machines misconfigured', off: 'No other machines' },
   },
 };

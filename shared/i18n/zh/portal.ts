@@ -223,5 +223,6 @@ export default {
   },
   channel: {
     telegram: { ok: 'Telegram ✓', connecting: 'Telegram 连接中…', down: 'Telegram 无法连接', invalid: 'Telegram 配置有误', off: 'Telegram 未开启' },
+    paired: { ok: '其他机器 ✓', connecting: '其他机器连接中…', down: '有机器失去联系', invalid: '其他机器配置有误', off: '无其他机器' },
   },
 };
