@@ -2,6 +2,7 @@
 // reach the person's hub labelled with the machine, it never starts a hub of its own, and its key opens nothing
 // but its own gates.
 import { mkdir } from 'node:fs/promises';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -152,6 +153,16 @@ describe('what an agent key may not do', () => {
     });
     socket.terminate();
     expect(status).toBe(403);
+  });
+
+  it("an agent key is taken by whatever name the machine reaches the hub by (a container's host gateway); the credential is not", async () => {
+    const viaGateway = (authorization: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL('/api/health', hub.baseUrl);
+        request({ host: url.hostname, port: url.port, path: url.pathname, headers: { host: `host.docker.internal:${url.port}`, authorization } }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject).end();
+      });
+    expect(await viaGateway(`Bearer ${keyOf(devbox.connect)}`)).toBe(200);
+    expect(await viaGateway(`Bearer ${hub.token}`)).toBe(403);
   });
 
   it('the connect string holds the key and the address only, never the hub\'s credential', () => {
