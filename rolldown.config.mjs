@@ -12,7 +12,8 @@
 // CommonJS (like bin/gatehouse.js): Node's ES module loader costs an idle process ~0.7–1.5 MiB RSS of its ~45.
 // `gatehouse hook` is a build of its own too, in one CommonJS file (node starts it ~7 ms sooner than an ES module):
 // an agent CLI starts it on every permission request and waits for it.
-// node-pty is a native addon and stays external.
+// node-pty is a native addon and stays external; so does selfsigned (with pkijs, ~1 MB), loaded only by a hub that
+// makes its TLS certificate, once per data directory.
 import { readFileSync, rmSync } from 'node:fs';
 
 // Chunk names carry content hashes: start from an empty folder so old chunks do not pile up.
@@ -72,7 +73,7 @@ function withoutAgentLaunches() {
   };
 }
 
-const common = { platform: 'node', external: ['node-pty'] };
+const common = { platform: 'node', external: ['node-pty', 'selfsigned'] };
 // ASCII only (non-ASCII escaped) and no JSDoc: a file with one non-ASCII character becomes a two-byte string in V8,
 // so Node's start read and decoded the hub's 4 MB bundle as UTF-16 (≈8 MB; ~10–25 ms of a cold start) and V8 then
 // scanned twice the bytes. The dependencies' JSDoc is half the bytes; legal and annotation comments stay.

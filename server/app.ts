@@ -19,6 +19,7 @@ import { channelsPlugin } from './channels/channels-plugin.js';
 import { hooksRoute } from './agents/hooks-route.js';
 import { permissionHistoryRoute } from './agents/permission-history-route.js';
 import { refuseGateLinkOnly } from './web-portal/gate-link-refusal.js';
+import { agentKeysRoutes } from './pairing/agent-keys-routes.js';
 
 /** Every hub concern, in registration order. One line each. */
 export const hubPlugins: HubPlugin[] = [
@@ -34,6 +35,7 @@ export const hubPlugins: HubPlugin[] = [
   channelsPlugin,
   hooksRoute,
   permissionHistoryRoute,
+  agentKeysRoutes,
   webPortalPlugin,
 ];
 

@@ -7,12 +7,17 @@ import { dataDir, dataPaths } from '../config/data-paths.js';
 import { readCredential } from '../discovery/credential.js';
 import { hubBaseUrl, readHubState } from '../discovery/hub-state-file.js';
 import { HubClient } from '../hub-client/hub-client.js';
+import { remoteHub } from '../pairing/remote-hub.js';
+import { remoteClient } from '../hub-client/remote-client.js';
 
 export async function hubForHook(env: NodeJS.ProcessEnv): Promise<HubClient> {
   const paths = dataPaths(dataDir(env));
+  // A paired machine: the person's hub, used as it is (an unreachable one is a refused connection: the CLI asks itself).
+  const remote = await remoteHub(env);
+  if (remote) return remoteClient(remote, paths.dir);
   const [state, token] = await Promise.all([readHubState(paths.hubState), readCredential(paths.credential)]);
   if (!state || !token || !alive(state.pid)) throw new Error(`no gatehouse hub is running for ${paths.dir} (start one with \`gatehouse hub\`)`);
-  return new HubClient(hubBaseUrl(state), token, paths.dir);
+  return new HubClient(hubBaseUrl(state), token, paths.dir, { fingerprint: state.tls_fingerprint });
 }
 
 function alive(pid: number): boolean {

@@ -1,6 +1,7 @@
 import { notifyUrlFromEnv } from '../config/channel-env.js';
 import type { HubPlugin } from '../hub/context.js';
 import { gateLink } from '../hub/handoff.js';
+import { agentOf } from '../hub/agent-key-guard.js';
 import { NOTIFY_CHANNEL, NotifyWebhook } from './notify/notify-webhook.js';
 import { registerTelegram } from './telegram/telegram-plugin.js';
 
@@ -11,7 +12,9 @@ import { registerTelegram } from './telegram/telegram-plugin.js';
 export const channelsPlugin: HubPlugin = async (app, ctx) => {
   const status = ctx.channels;
   app.addHook('preSerialization', async (request, _reply, payload: unknown) =>
-    request.routeOptions.url === '/api/health' && payload && typeof payload === 'object' ? { ...payload, channels: status.snapshot() } : payload,
+    // Only on the hub's own answer (not on a refusal), and not to a paired machine's key: how the person is reached is
+    // none of its business.
+    request.routeOptions.url === '/api/health' && !agentOf(request) && payload && typeof payload === 'object' && (payload as { ok?: unknown }).ok === true ? { ...payload, channels: status.snapshot() } : payload,
   );
 
   const notify = notifyUrlFromEnv(process.env);

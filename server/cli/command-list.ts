@@ -15,6 +15,9 @@ import { stopCommand } from './commands/stop-command.js';
 import { hookCommand } from './commands/hook.js';
 import { hooksCommand } from './commands/hooks.js';
 import { policyCommand } from './commands/policy.js';
+import { pairCommand } from './commands/pair.js';
+import { keysCommand } from './commands/keys.js';
+import { connectCommand } from './commands/connect.js';
 
 /** Every `gatehouse` subcommand, in the order `--help` lists them. One line each. */
 export const commands: CliCommand[] = [
@@ -34,4 +37,7 @@ export const commands: CliCommand[] = [
   hookCommand,
   hooksCommand,
   policyCommand,
+  pairCommand,
+  keysCommand,
+  connectCommand,
 ];

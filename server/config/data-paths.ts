@@ -35,6 +35,13 @@ export function dataPaths(dir: string) {
     log: join(dir, 'gatehouse.log'),
     /** The record of every permission request, one JSON object a line, appended and fsynced (issue 21). */
     permissionLog: join(dir, 'permissions.jsonl'),
+    /** The agent keys of paired machines, hashed (0600): `gatehouse pair`, `gatehouse keys`. */
+    agentKeys: join(dir, 'agent-keys.json'),
+    /** The hub's self-signed TLS certificate and its private key (0600), made on first use off loopback. */
+    tlsCert: join(dir, 'tls-cert.pem'),
+    tlsKey: join(dir, 'tls-key.pem'),
+    /** On a paired machine: the person's hub this machine's agents use (`gatehouse connect`, 0600). */
+    remoteHub: join(dir, 'remote-hub.json'),
     /** Telegram channel settings saved through the API, token included (0600). */
     telegramSettings: join(dir, 'telegram.json'),
     /** Which Telegram message shows which gate, so taps and edits survive a hub restart. */

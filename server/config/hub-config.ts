@@ -15,6 +15,18 @@ export interface HubConfig {
   maxHistory: number;
   /** Open a browser for new web interactions when one can be opened. */
   openBrowser: boolean;
+  /** GATEHOUSE_TLS: auto (TLS off loopback only), on (TLS on loopback too), off (plain HTTP; refused off loopback unless allowPlainHttp). */
+  tls: 'auto' | 'on' | 'off';
+  /** GATEHOUSE_ALLOW_PLAIN_HTTP=1: the person's explicit opt-out of TLS on a non-loopback address. */
+  allowPlainHttp: boolean;
+}
+
+const TLS_MODES = ['auto', 'on', 'off'] as const;
+
+function tlsMode(env: NodeJS.ProcessEnv): HubConfig['tls'] {
+  const raw = (env.GATEHOUSE_TLS ?? '').trim().toLowerCase() || 'auto';
+  if (!(TLS_MODES as readonly string[]).includes(raw)) throw new Error(`GATEHOUSE_TLS: must be one of ${TLS_MODES.join(', ')} (got ${JSON.stringify(env.GATEHOUSE_TLS)})`);
+  return raw as HubConfig['tls'];
 }
 
 export function hubConfigFromEnv(env: NodeJS.ProcessEnv = process.env): HubConfig {
@@ -26,5 +38,7 @@ export function hubConfigFromEnv(env: NodeJS.ProcessEnv = process.env): HubConfi
     retentionDays: envNumber(env, 'GATEHOUSE_RETENTION_DAYS', 30),
     maxHistory: envNumber(env, 'GATEHOUSE_MAX_HISTORY', 1000, 1),
     openBrowser: env.GATEHOUSE_NO_BROWSER !== '1',
+    tls: tlsMode(env),
+    allowPlainHttp: env.GATEHOUSE_ALLOW_PLAIN_HTTP === '1',
   };
 }

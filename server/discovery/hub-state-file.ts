@@ -7,6 +7,8 @@ export interface HubState {
   port: number;
   version: string;
   started_at: string;
+  /** Set when the hub serves TLS: its certificate's SHA-256 fingerprint (hex), which local clients pin. */
+  tls_fingerprint?: string | null;
 }
 
 export async function readHubState(file: string): Promise<HubState | null> {
@@ -30,7 +32,7 @@ export async function removeHubState(file: string, pid = process.pid): Promise<v
   if (state?.pid === pid) await unlink(file).catch(() => undefined);
 }
 
-export function hubBaseUrl(state: Pick<HubState, 'host' | 'port'>): string {
+export function hubBaseUrl(state: Pick<HubState, 'host' | 'port' | 'tls_fingerprint'>): string {
   const host = state.host.includes(':') ? `[${state.host}]` : state.host;
-  return `http://${host}:${state.port}`;
+  return `${state.tls_fingerprint ? 'https' : 'http'}://${host}:${state.port}`;
 }

@@ -7,6 +7,8 @@ import { readHubStartError, removeHubStartError } from '../discovery/hub-start-e
 import { hubBaseUrl, readHubState } from '../discovery/hub-state-file.js';
 import { cliLauncher } from '../package-info.js';
 import { HubClient } from './hub-client.js';
+import { remoteHub } from '../pairing/remote-hub.js';
+import { remoteClient, remoteProblem } from './remote-client.js';
 
 export interface EnsureHubOptions {
   env?: NodeJS.ProcessEnv;
@@ -32,6 +34,16 @@ export class HubUnavailableError extends Error {
 export async function ensureHub(opts: EnsureHubOptions = {}): Promise<HubClient> {
   const env = opts.env ?? process.env;
   const paths = dataPaths(dataDir(env));
+  // A paired machine (gatehouse connect, GATEHOUSE_HUB) uses the person's hub, and never starts one of its own.
+  const remote = await remoteHub(env).catch((err: Error) => {
+    throw new HubUnavailableError(err.message);
+  });
+  if (remote) {
+    const client = remoteClient(remote, paths.dir);
+    const problem = await remoteProblem(client, opts.timeoutMs ?? 5000);
+    if (problem) throw new HubUnavailableError(`the paired hub (${remote.hub}, from ${remote.from}) cannot be used: ${problem}`);
+    return client;
+  }
   if (opts.start === false) {
     // Read-only: finding a running hub must not create the data dir or a credential as a side effect.
     const existing = await readCredential(paths.credential);
@@ -75,7 +87,7 @@ export async function ensureHub(opts: EnsureHubOptions = {}): Promise<HubClient>
 async function findHub(stateFile: string, token: string, dir: string): Promise<HubClient | null> {
   const state = await readHubState(stateFile);
   if (!state) return null;
-  const client = new HubClient(hubBaseUrl(state), token, dir);
+  const client = new HubClient(hubBaseUrl(state), token, dir, { fingerprint: state.tls_fingerprint });
   return (await client.healthy()) ? client : null;
 }
 

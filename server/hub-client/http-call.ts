@@ -1,4 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { pinnedAgent } from './pinned-tls.js';
 
 /** Keeps connections to the hub open between calls (one agent per process; the hub is on loopback). */
 const agent = new Agent({ keepAlive: true });
@@ -12,10 +14,14 @@ export interface HttpAnswer {
  * One HTTP request with node:http. The hub's clients (one MCP process per agent) use this instead of fetch():
  * fetch loads undici, which alone adds more memory than the rest of an idle MCP process.
  */
-export function httpCall(url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }): Promise<HttpAnswer> {
+export function httpCall(url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal; fingerprint?: string | null }): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     if (init.signal?.aborted) return reject(init.signal.reason);
-    const req = httpRequest(url, { method: init.method, headers: { ...init.headers, ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }) }, agent }, (res) => {
+    const tls = url.startsWith('https:');
+    // A TLS hub is trusted by the fingerprint pinned when pairing (pinned-tls.ts), never by a CA.
+    if (tls && !init.fingerprint) return reject(new Error(`${url.split('?')[0]}: an https hub needs its pinned certificate fingerprint (the connect string's fp=)`));
+    const send = tls ? httpsRequest : httpRequest;
+    const req = send(url, { method: init.method, headers: { ...init.headers, ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }) }, agent: tls ? pinnedAgent(init.fingerprint!) : agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

@@ -5,12 +5,21 @@ import { ASKER_HEADER } from '../sessions/asker-header.js';
 
 export { HubRequestError };
 
-/** Talks to a running hub over HTTP with its credential. */
+/** How a client reaches its hub beyond the URL and credential. */
+export interface HubLink {
+  /** The pinned SHA-256 fingerprint of an https hub's certificate. */
+  fingerprint?: string | null;
+  /** A paired machine's link to the person's hub (its credential is an agent key): never started from here, polls ride out its restarts. */
+  remote?: boolean;
+}
+
+/** Talks to a running hub over HTTP(S) with its credential (the hub's, or a paired machine's agent key). */
 export class HubClient {
   constructor(
     readonly baseUrl: string,
     readonly token: string,
     readonly dataDir: string,
+    readonly link: HubLink = {},
   ) {}
 
   /**
@@ -33,9 +42,10 @@ export class HubClient {
         headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(this.asker ? { [ASKER_HEADER]: this.asker } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: opts.signal,
+        fingerprint: this.link.fingerprint,
       });
     } catch (err) {
-      throw unreachable(this.baseUrl, method, path, err);
+      throw unreachable(this.baseUrl, method, path, err, this.link.remote === true);
     }
     const text = res.text;
     let json: any = undefined;
@@ -68,10 +78,11 @@ export class HubClient {
 }
 
 /** "fetch failed" says nothing: name the hub, the route and the cause (refused, reset, timed out). */
-function unreachable(baseUrl: string, method: string, path: string, err: unknown): Error {
+function unreachable(baseUrl: string, method: string, path: string, err: unknown, remote: boolean): Error {
   const error = err as Error & { cause?: { code?: string; message?: string } };
   if (error.name === 'AbortError' || error.name === 'TimeoutError') return error;
+  if (error.name === 'FingerprintMismatchError') return new HubRequestError(0, 'fingerprint_mismatch', error.message);
   const cause = (error as { code?: string }).code ?? error.cause?.code ?? error.cause?.message ?? error.message;
-  const hint = cause === 'ECONNREFUSED' ? ' — the hub is not running (it may have idled out); the next call starts it again' : '';
+  const hint = cause !== 'ECONNREFUSED' ? '' : remote ? ' — the paired hub does not answer (is it running on the person\'s machine, is the tunnel up?); it is never started from here' : ' — the hub is not running (it may have idled out); the next call starts it again';
   return new HubRequestError(0, 'hub_unreachable', `the gatehouse hub at ${baseUrl} did not answer ${method} ${path.split('?')[0]} (${cause})${hint}`);
 }

@@ -3,6 +3,7 @@ import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import type { WaitManyAnswer } from '../hub/routes/session-waits-route.js';
 import type { HubClient } from './hub-client.js';
 import { HubRequestError } from './hub-request-error.js';
+import { hubRetryDelay, ridesOut } from './hub-retry.js';
 
 type Waiter = { resolve: (session: ChoiceSessionView) => void; reject: (err: unknown) => void };
 
@@ -11,13 +12,17 @@ type Waiter = { resolve: (session: ChoiceSessionView) => void; reject: (err: unk
  * one connection, request and parser per poll: what a poll keeps is its id, its promise and its own deadline.
  * A poll for an id not yet waited on restarts the shared request (once per turn of the event loop, however many
  * polls arrive in it); the hub answers it at once when a session has already ended, so no end is missed.
+ * Waits on a paired machine's hub (`link.remote`) ride out its restarts and dropped tunnels: a wait the hub did not
+ * answer is sent again with back-off until each poll's own deadline, and picks its gates up again — an answer given
+ * meanwhile is waiting for it.
  */
 export class SessionWaits {
   private readonly waiting = new Map<string, Set<Waiter>>();
   private inFlight: { ids: Set<string>; abort: AbortController } | null = null;
   private restartQueued = false;
+  private failures = 0;
 
-  constructor(private readonly hub: Pick<HubClient, 'request'>) {}
+  constructor(private readonly hub: Pick<HubClient, 'request'> & { link?: HubClient['link'] }) {}
 
   /** The session once it has ended, or as it is after `ms` (pending). An unknown id rejects with the hub's 404. */
   wait(id: string, ms: number, signal?: AbortSignal): Promise<ChoiceSessionView> {
@@ -73,12 +78,20 @@ export class SessionWaits {
       answer = await this.hub.request<WaitManyAnswer>('POST', '/api/sessions/wait', { ids: [...flight.ids], seconds: CHOICE_LIMITS.maxWaitSeconds }, { signal: flight.abort.signal });
     } catch (err) {
       if (this.inFlight !== flight) return; // replaced by a wider wait, or no longer needed
+      if (ridesOut(this.hub.link, err)) {
+        await new Promise((r) => setTimeout(r, hubRetryDelay(this.failures++)));
+        if (this.inFlight !== flight) return;
+        this.inFlight = null;
+        if (this.waiting.size) void this.run();
+        return;
+      }
       this.inFlight = null;
       for (const set of [...this.waiting.values()]) for (const waiter of [...set]) waiter.reject(err);
       return;
     }
     if (this.inFlight !== flight) return;
     this.inFlight = null;
+    this.failures = 0;
     for (const session of answer.ended) for (const waiter of [...(this.waiting.get(session.id) ?? [])]) waiter.resolve(session);
     for (const { id, error } of answer.missing) {
       for (const waiter of [...(this.waiting.get(id) ?? [])]) waiter.reject(new HubRequestError(404, error.code, error.message));

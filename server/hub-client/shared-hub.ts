@@ -32,8 +32,9 @@ export function sharedHub(env: NodeJS.ProcessEnv, onEarlyFailure: (err: Error) =
     .finally(underWay);
   const find = async (): Promise<HubClient> => {
     await early;
-    // The first call after the start takes the hub the start found (it has just answered).
-    if (current && (fresh || (await current.healthy(1000)))) {
+    // The first call after the start takes the hub the start found (it has just answered). A paired machine's hub
+    // keeps its address: it is used as it is (its polls ride out a restart; a call it does not answer says so).
+    if (current && (fresh || current.link.remote || (await current.healthy(1000)))) {
       fresh = false;
       return current;
     }

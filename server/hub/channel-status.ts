@@ -12,6 +12,20 @@ export interface ChannelStatus {
 /** Every channel's status by name. Changing a state records when; an error is kept as the last one. */
 export class ChannelStatusBoard {
   private readonly channels = new Map<string, ChannelStatus>();
+  private readonly providers = new Map<string, () => Pick<ChannelStatus, 'state' | 'detail'>>();
+
+  /** A channel whose state is read when asked for (the paired machines: from their keys' last use), not pushed. */
+  provide(name: string, read: () => Pick<ChannelStatus, 'state' | 'detail'>): void {
+    this.providers.set(name, read);
+  }
+
+  private refresh(name?: string): void {
+    for (const [channel, read] of this.providers) {
+      if (name !== undefined && channel !== name) continue;
+      const { state, detail } = read();
+      this.set(channel, state, detail);
+    }
+  }
 
   set(name: string, state: ChannelStatus['state'], detail: string | null = null): void {
     const previous = this.channels.get(name);
@@ -29,10 +43,12 @@ export class ChannelStatusBoard {
   }
 
   get(name: string): ChannelStatus | undefined {
+    this.refresh(name);
     return this.channels.get(name);
   }
 
   snapshot(): Record<string, ChannelStatus> {
+    this.refresh();
     return Object.fromEntries([...this.channels].map(([name, status]) => [name, { ...status }]));
   }
 }

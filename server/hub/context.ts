@@ -9,6 +9,7 @@ import type { InteractionRegistry } from './interaction-registry.js';
 import type { ActivityTracker } from './activity-tracker.js';
 import type { ChannelStatusBoard } from './channel-status.js';
 import type { PolicyEngine } from '../policy/index.js';
+import type { AgentKeys } from '../pairing/agent-keys.js';
 
 /** Everything a hub concern needs, handed to each plugin listed in server/app.ts. */
 export interface HubContext {
@@ -34,6 +35,10 @@ export interface HubContext {
    * warmed up once the hub listens. Every permission request asks it before a person.
    */
   policy: () => Promise<PolicyEngine>;
+  /** The agent keys of paired machines (server/pairing/): checked by the guard, made and revoked by the person. */
+  agentKeys: AgentKeys;
+  /** The SHA-256 fingerprint of the certificate the hub serves (hex), or null when it serves plain HTTP on loopback. */
+  tlsFingerprint: string | null;
 }
 
 /** A hub concern: registers its routes and listeners. Listed explicitly in server/app.ts. */

@@ -4,6 +4,9 @@ import { GATE_COOKIE, grantsCookieValue, grantsFromCookie, isGateCapability } fr
 import { GATE_PARAM } from './handoff.js';
 import type { GateLinkRefusal } from './context.js';
 import type { Language } from '../../shared/settings.js';
+import { looksLikeAgentKey } from '../pairing/agent-key-secret.js';
+import { guardAgentKey, type AgentKeyGuard, type AgentScope } from './agent-key-guard.js';
+import type { KeyHolder } from '../pairing/agent-keys.js';
 
 export const COOKIE_NAME = 'gatehouse_token';
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -18,16 +21,26 @@ declare module 'fastify' {
      * WebSocket, which then carries only the granted gates; the language catalogs). Every other route needs the credential.
      */
     gate?: 'session' | 'any';
+    /** Also open to a paired machine's agent key, in this scope (server/hub/agent-key-guard.ts); every other route answers it 403. */
+    agent?: AgentScope;
   }
 }
 
 /** Route options of a route on one choice session (`:id`) that its gate link may use as well as the credential. */
 export const OPEN_TO_GATE_LINK = { config: { gate: 'session' as const } };
 
-/** What a request may reach: everything (the hub's credential), or only some choice sessions (gate links). */
-export type Access = { full: true } | { full: false; gates: ReadonlySet<string> };
+/**
+ * What a request may reach: everything (the hub's credential), or only some choice sessions (gate links), or what an
+ * agent key may (`agent`: its own gates, found by the key's id in their source).
+ */
+export type Access = { full: true } | { full: false; gates: ReadonlySet<string>; agent?: KeyHolder };
 
 const accessByRequest = new WeakMap<FastifyRequest, Access>();
+
+/** Records what the guard granted `request`. */
+export function grantAccess(request: FastifyRequest, access: Access): void {
+  accessByRequest.set(request, access);
+}
 
 /** The access the guard granted `request` (routes that serve gate links shape their answer by it). */
 export function accessOf(request: FastifyRequest): Access {
@@ -66,6 +79,8 @@ export interface GuardOptions {
   language?: () => Language;
   /** The 403 for a request holding gate links only that asked for something else (its page is the portal's). */
   refuseGateLinkOnly: GateLinkRefusal;
+  /** Checks the agent keys of paired machines (absent: every agent key is refused with 401). */
+  agentKeys?: AgentKeyGuard;
 }
 
 /**
@@ -78,6 +93,11 @@ export interface GuardOptions {
 export function createRequestGuard(opts: GuardOptions) {
   const allowedHosts = new Set([...LOOPBACK_NAMES, ...(opts.extraHosts ?? [])]);
   return async function guard(request: FastifyRequest, reply: FastifyReply) {
+    const auth = request.headers.authorization;
+    const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : null;
+    // An agent key is no ambient credential (no cookie a rebound page could borrow): the Host check, which stops DNS
+    // rebinding, would only refuse a paired machine that reaches the hub by another name (a container's host gateway).
+    if (looksLikeAgentKey(bearer)) return guardAgentKey(opts.agentKeys, bearer, request, reply);
     const host = hostName(request.headers.host);
     if (!host || !allowedHosts.has(host)) {
       return reply.code(403).send({ error: { code: 'bad_host', message: `Host ${JSON.stringify(request.headers.host ?? '')} is not a loopback name; refused` } });
@@ -87,15 +107,13 @@ export function createRequestGuard(opts: GuardOptions) {
       let ok = false;
       try {
         const url = new URL(origin);
-        ok = url.protocol === 'http:' && allowedHosts.has(url.hostname.toLowerCase()) && url.host === request.headers.host;
+        ok = (url.protocol === 'http:' || url.protocol === 'https:') && allowedHosts.has(url.hostname.toLowerCase()) && url.host === request.headers.host;
       } catch {
         ok = false;
       }
       if (!ok) return reply.code(403).send({ error: { code: 'bad_origin', message: `Origin ${JSON.stringify(origin)} is not this hub; refused` } });
     }
     if (request.routeOptions.config?.public) return;
-    const auth = request.headers.authorization;
-    const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : null;
     const query = (request.query as Record<string, unknown> | undefined) ?? {};
     const queryToken = typeof query.token === 'string' ? query.token : null;
     if (sameToken(bearer, opts.token) || sameToken(cookieValue(request.headers.cookie, COOKIE_NAME), opts.token)) return;
@@ -119,7 +137,7 @@ function guardGateLink(opts: GuardOptions, request: FastifyRequest, reply: Fasti
   }
   const allowed = scope === 'any' ? granted.length > 0 : scope === 'session' && typeof sessionId === 'string' && granted.includes(sessionId);
   if (allowed) {
-    accessByRequest.set(request, { full: false, gates: new Set(granted) });
+    grantAccess(request, { full: false, gates: new Set(granted) });
     return;
   }
   if (granted.length > 0) return opts.refuseGateLinkOnly(request, reply, opts.language?.() ?? 'en');

@@ -59,9 +59,9 @@ export async function runHubWith(features: HubFeatures, config: HubConfig, log: 
     await app.listen({ host: config.host, port: 0 });
   }
   port = (app.server.address() as { port: number }).port;
-  const baseUrl = hubBaseUrl({ host: config.host, port });
+  const baseUrl = hubBaseUrl({ host: config.host, port, tls_fingerprint: ctx.tlsFingerprint });
   hub.setBaseUrl(baseUrl);
-  await writeHubState(config.paths.hubState, { pid: process.pid, host: config.host, port, version: packageVersion, started_at: new Date().toISOString() });
+  await writeHubState(config.paths.hubState, { pid: process.pid, host: config.host, port, version: packageVersion, started_at: new Date().toISOString(), ...(ctx.tlsFingerprint ? { tls_fingerprint: ctx.tlsFingerprint } : {}) });
   log.info({ baseUrl, dataDir: config.paths.dir, startupMs: Math.round(process.uptime() * 1000) }, 'hub listening');
   // After hub.json, so that a client waiting for the hub is not kept waiting by it; a failure only costs speed.
   setImmediate(() =>
@@ -85,6 +85,6 @@ export async function runHubWith(features: HubFeatures, config: HubConfig, log: 
     return closing;
   };
   ctx.sessions.on('changed', () => ctx.activity.touch());
-  const stopIdle = watchIdle(config.idleSeconds, () => ctx.sessions.pendingCount() === 0 && !ctx.activity.busy && ctx.events.clientCount === 0, () => ctx.activity.idleSince, () => void close('idle'));
+  const stopIdle = watchIdle(config.idleSeconds, () => ctx.sessions.pendingCount() === 0 && !ctx.activity.busy && ctx.events.clientCount === 0 && !ctx.agentKeys.hasLive(), () => ctx.activity.idleSince, () => void close('idle'));
   return { ...hub, baseUrl, stopped, close };
 }

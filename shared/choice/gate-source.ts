@@ -17,6 +17,10 @@ export interface GateSource {
   /** Orchestrated gates: the workflow and the task that asked. */
   workflow?: string;
   task?: string;
+  /** A gate from a paired machine: the name of the agent key it came with (set by the hub, never by the client). */
+  machine?: string;
+  /** That key's public id: the key may poll and cancel only the gates carrying it. */
+  machine_key?: string;
 }
 
 /** The last folder name of a project path ("/home/ann/shop" → "shop"); works for / and \ separators. */
@@ -31,10 +35,10 @@ export function sourceTask(source: GateSource | null | undefined): string | null
   return source?.workflow ? `${source.workflow}${source.task ? `/${source.task}` : ''}` : null;
 }
 
-/** "claude-code 2.1 · shop" — the agent and the project folder name, as a list row shows them. */
+/** "claude-code 2.1 · shop · devbox" — the agent, the project folder name and a paired machine, as a list row shows them. */
 export function sourceLabel(source: GateSource | null | undefined): string {
   if (!source) return '';
   const agent = source.agent ?? source.kind;
   const where = [projectName(source.project), source.branch].filter(Boolean).join(' @ ');
-  return [agent, sourceTask(source), where].filter(Boolean).join(' · ');
+  return [agent, sourceTask(source), where, source.machine].filter(Boolean).join(' · ');
 }

@@ -50,7 +50,7 @@ export async function startTestHub(opts: { home?: string; env?: NodeJS.ProcessEn
     const state = await readHubState(paths.hubState);
     const token = await readCredential(paths.credential);
     if (state && token && state.pid === child.pid) {
-      const candidate = new HubClient(hubBaseUrl(state), token, home);
+      const candidate = new HubClient(hubBaseUrl(state), token, home, { fingerprint: state.tls_fingerprint });
       if (await candidate.healthy()) {
         client = candidate;
         break;

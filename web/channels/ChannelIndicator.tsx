@@ -10,19 +10,24 @@ interface ChannelStatus {
 const REFRESH_MS = 10_000;
 const CLASS: Record<ChannelStatus['state'], string> = { ok: 'conn conn-open', down: 'conn conn-closed', invalid: 'conn conn-closed', connecting: 'conn', off: 'conn' };
 
+/** The channels with a chip: Telegram (answering from the phone) and the paired machines (agents on other machines). */
+const CHIPS = ['telegram', 'paired'] as const;
+type Chip = (typeof CHIPS)[number];
+
 /**
- * A chip in the header saying whether answering from Telegram works; hidden when it is off. The page starts with the
- * state the hub embedded (no request on the first load), then follows /api/health.
+ * Chips in the header saying whether answering from Telegram works and whether the paired machines are heard from;
+ * each hidden while off. The page starts with the states the hub embedded (no request on the first load), then
+ * follows /api/health.
  */
 export function ChannelIndicator() {
   const { boot } = useServices();
-  const [telegram, setTelegram] = useState<ChannelStatus | null>(boot.telegram);
+  const [channels, setChannels] = useState<Record<Chip, ChannelStatus | null>>({ telegram: boot.telegram, paired: boot.paired ?? null });
   useEffect(() => {
     let stopped = false;
     const load = () =>
       fetch('/api/health', { credentials: 'same-origin' })
-        .then((r) => (r.ok ? (r.json() as Promise<{ channels?: { telegram?: ChannelStatus } }>) : null))
-        .then((health) => !stopped && setTelegram(health?.channels?.telegram ?? null))
+        .then((r) => (r.ok ? (r.json() as Promise<{ channels?: Partial<Record<Chip, ChannelStatus>> }>) : null))
+        .then((health) => !stopped && setChannels({ telegram: health?.channels?.telegram ?? null, paired: health?.channels?.paired ?? null }))
         .catch(() => undefined);
     const timer = setInterval(load, REFRESH_MS);
     return () => {
@@ -30,10 +35,17 @@ export function ChannelIndicator() {
       clearInterval(timer);
     };
   }, []);
-  if (!telegram || telegram.state === 'off') return null;
   return (
-    <span class={CLASS[telegram.state]} data-testid="channel-telegram" data-state={telegram.state} title={telegram.detail ?? ''} role="status">
-      {t(`channel.telegram.${telegram.state}`)}
-    </span>
+    <>
+      {CHIPS.map((chip) => {
+        const status = channels[chip];
+        if (!status || status.state === 'off') return null;
+        return (
+          <span key={chip} class={CLASS[status.state]} data-testid={`channel-${chip}`} data-state={status.state} title={status.detail ?? ''} role="status">
+            {t(`channel.${chip}.${status.state}`)}
+          </span>
+        );
+      })}
+    </>
   );
 }

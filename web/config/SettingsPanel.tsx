@@ -4,6 +4,7 @@ import type { EffectiveSettings, Language, SettingsPatch } from '../../shared/se
 const LANGUAGES: Language[] = ['en', 'zh'];
 import { t } from './i18n.js';
 import { TelegramSettings } from './TelegramSettings.js';
+import { PairedMachines } from './PairedMachines.js';
 import { api } from '../state/api.js';
 import { useServices } from '../state/app-context.js';
 import { useStore } from '../state/app-store.js';
@@ -90,6 +91,7 @@ export function SettingsPanel({ onClose }: { onClose(): void }) {
       </fieldset>
       {error && <p class="error" role="alert">{error}</p>}
       <TelegramSettings />
+      <PairedMachines />
     </section>
   );
 }

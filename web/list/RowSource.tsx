@@ -16,6 +16,7 @@ export function RowSource({ row, now }: { row: InteractionSummary; now: number }
         <span class="irow-who" data-testid="row-source" title={source?.project ?? undefined}>
           {[agent, sourceTask(source), project].filter(Boolean).join(' · ')}
           {source?.branch ? <span class="irow-branch"> @ {source.branch}</span> : null}
+          {source?.machine ? <span class="irow-machine" data-testid="row-machine"> · {source.machine}</span> : null}
         </span>
       )}
       {left !== null && (

@@ -21,6 +21,7 @@ export function ChoiceSource({ session }: { session: ChoiceSessionView }) {
           )}
           {source.branch && <span> @ {source.branch}</span>}
           {source.workflow && <span> · {source.workflow}{source.task ? `/${source.task}` : ''}</span>}
+          {source.machine && <span data-testid="choice-machine"> · {source.machine}</span>}
         </>
       )}
       {context && source && ' — '}

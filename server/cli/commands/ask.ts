@@ -1,5 +1,6 @@
 import type { ChoiceSessionView } from '../../../shared/choice/session-types.js';
 import { ensureHub } from '../../hub-client/ensure-hub.js';
+import { hubRetryDelay, ridesOut } from '../../hub-client/hub-retry.js';
 import { HubRequestError } from '../../hub-client/hub-client.js';
 import { openBrowser } from '../../platform/open-browser.js';
 import { EXIT, exitCodeForStatus } from '../../terminal/exit-codes.js';
@@ -144,8 +145,17 @@ Exit codes: 0 submitted (also auto-submitted with --default-on-timeout; see answ
       io.stderr.write(`Waiting for an answer to ${session.id}\n  open:     ${created.url}\n  terminal: ${created.terminal_command}\n  script:   ${commandLineLike(created.terminal_command, scripted)}\n`);
       if (session.interface === 'web') await openBrowser(created.url);
     }
-    for (;;) {
-      const { session: now } = await hub.request<Handoff>('GET', `/api/sessions/${encodeURIComponent(session.id)}/wait?seconds=50`);
+    for (let failures = 0; ; ) {
+      let now: Handoff['session'];
+      try {
+        ({ session: now } = await hub.request<Handoff>('GET', `/api/sessions/${encodeURIComponent(session.id)}/wait?seconds=50`));
+        failures = 0;
+      } catch (err) {
+        // A paired machine's hub restarting or its tunnel down: wait for it, the answer is kept for this gate.
+        if (!ridesOut(hub.link, err)) throw err;
+        await new Promise((r) => setTimeout(r, hubRetryDelay(failures++)));
+        continue;
+      }
       if (now.status !== 'pending' && now.result) {
         io.stdout.write(JSON.stringify(now.result, null, 2) + '\n');
         return exitCodeForStatus(now.status);

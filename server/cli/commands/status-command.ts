@@ -2,6 +2,7 @@ import { packageVersion } from '../../package-info.js';
 import { readHubStatus } from '../status/hub-status.js';
 import { toolVersions } from '../status/tool-versions.js';
 import type { CliCommand } from '../command.js';
+import { readRemoteStatus, remoteStatusLine } from '../status/remote-status.js';
 
 export const statusCommand: CliCommand = {
   name: 'status',
@@ -23,9 +24,19 @@ user, or the disk is full) it says "degraded" with the path, what the system sai
 The running hub's permission policy file shows too; a policy that does not parse is named with each error
 (file:line:column) — until it is fixed every permission request goes to the person.
 
-Exit codes: 0 the hub is running, 3 it is not, 4 it runs but is degraded (cannot save).`,
+On a paired machine (\`gatehouse connect\`, GATEHOUSE_HUB) it reports the person's hub its agents use instead:
+its address, where that was configured, and whether it answers to this machine's agent key (if not: why —
+revoked, expired, another certificate, no connection). On the person's machine it counts the live agent keys.
+
+Exit codes: 0 the hub is running (answers), 3 it is not, 4 it runs but is degraded (cannot save).`,
   options: { json: { type: 'boolean' } },
   async run(args, io) {
+    const remote = await readRemoteStatus();
+    if (remote) {
+      if (args.values.json === true) io.stdout.write(JSON.stringify({ gatehouse: packageVersion, node: process.versions.node, hub: remote }, null, 2) + '\n');
+      else io.stdout.write(`gatehouse ${packageVersion}  node ${process.versions.node}\nhub:       ${remoteStatusLine(remote)}\n`);
+      return remote.answers ? 0 : 3;
+    }
     const [{ status }, tools] = await Promise.all([readHubStatus(), toolVersions()]);
     const report = {
       gatehouse: packageVersion,
@@ -52,6 +63,7 @@ Exit codes: 0 the hub is running, 3 it is not, 4 it runs but is degraded (cannot
       `data dir:  ${status.data_dir}`,
       `hub:       ${hubLine}`,
       ...(status.degraded ?? []).map((problem) => `problem:   ${problem}`),
+      ...(status.agent_keys === null ? [] : [`paired:    ${status.agent_keys} live agent key(s) (gatehouse keys)${status.tls_fingerprint ? `; TLS certificate sha256 ${status.tls_fingerprint}` : ''}`]),
       ...(status.policy ? [`policy:    ${status.policy.file} (${status.policy.rules} rule(s))${status.policy.errors.length ? ' — DOES NOT PARSE: every permission request goes to the person' : ''}`] : []),
       ...(status.policy?.errors ?? []).map((error) => `policy error: ${error}`),
       `pending:   ${pending}`,

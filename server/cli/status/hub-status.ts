@@ -28,20 +28,27 @@ export interface HubStatus {
   degraded: string[] | null;
   /** The running hub's permission policy (its /api/health): file, rule count, and each parse error as file:line:column: message. */
   policy: { file: string; rules: number; errors: string[] } | null;
+  /** Live agent keys of paired machines (null when the hub does not run). */
+  agent_keys: number | null;
+  /** The certificate fingerprint the hub serves TLS with (null: plain HTTP on loopback). */
+  tls_fingerprint: string | null;
 }
 
 /** Looks at the hub of the data dir in `env` without changing anything (no credential or folder is created). */
 export async function readHubStatus(env: NodeJS.ProcessEnv = process.env): Promise<{ status: HubStatus; client: HubClient | null; hubState: HubState | null }> {
   const paths = dataPaths(dataDir(env));
   const hubState = await readHubState(paths.hubState);
-  const status: HubStatus = { data_dir: paths.dir, state: 'stopped', pid: null, url: null, port: null, hub_version: null, started_at: null, pending: null, degraded: null, policy: null };
+  const status: HubStatus = { data_dir: paths.dir, state: 'stopped', pid: null, url: null, port: null, hub_version: null, started_at: null, pending: null, degraded: null, policy: null, agent_keys: null, tls_fingerprint: null };
   if (!hubState) return { status, client: null, hubState };
   Object.assign(status, { state: 'stale', pid: hubState.pid, url: hubBaseUrl(hubState), port: hubState.port, hub_version: hubState.version, started_at: hubState.started_at });
   const token = await readCredential(paths.credential);
-  const client = token && isAlive(hubState.pid) ? new HubClient(hubBaseUrl(hubState), token, paths.dir) : null;
+  const client = token && isAlive(hubState.pid) ? new HubClient(hubBaseUrl(hubState), token, paths.dir, { fingerprint: hubState.tls_fingerprint }) : null;
   const health = client ? await client.request<{ ok?: boolean; name?: string; status?: string; problems?: string[]; policy?: { file: string; rules: number; errors: string[] } }>('GET', '/api/health', undefined, { signal: AbortSignal.timeout(1500) }).catch(() => null) : null;
   if (!client || health?.ok !== true || health.name !== 'gatehouse') return { status, client: null, hubState };
   status.state = 'running';
+  status.tls_fingerprint = hubState.tls_fingerprint ?? null;
+  const paired = await client.request<{ keys: Array<{ state: string }> }>('GET', '/api/agent-keys').catch(() => null);
+  status.agent_keys = paired ? paired.keys.filter((k) => k.state === 'live').length : null;
   status.degraded = health.status === 'degraded' ? (health.problems ?? []) : null;
   status.policy = health.policy ? { file: health.policy.file, rules: health.policy.rules, errors: health.policy.errors } : null;
   const { interactions } = await client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active');

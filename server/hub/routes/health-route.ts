@@ -1,10 +1,14 @@
 import type { HubPlugin } from '../context.js';
 import { packageVersion } from '../../package-info.js';
+import { agentOf } from '../agent-key-guard.js';
 
 const startedAt = new Date().toISOString();
 
 export const healthRoute: HubPlugin = (app, ctx) => {
-  app.get('/api/health', async () => {
+  app.get('/api/health', { config: { agent: 'open' } }, async (request) => {
+    // A paired machine learns that the hub answers and whose key it holds; nothing of the person's hub beyond that.
+    const holder = agentOf(request);
+    if (holder) return { ok: true, name: 'gatehouse', version: packageVersion, agent_key: holder.name };
     const problems = await ctx.store.health.problems();
     const policy = (await ctx.policy()).status();
     return {

@@ -33,7 +33,7 @@ export const sessionWaitsRoute: HubPlugin = (app, ctx) => {
     for (const wake of [...(watching.get(session.id) ?? [])]) wake();
   });
 
-  app.post('/api/sessions/wait', async (request, reply): Promise<WaitManyAnswer> => {
+  app.post('/api/sessions/wait', { config: { agent: 'wait-many' } }, async (request, reply): Promise<WaitManyAnswer> => {
     const parsed = waitManySchema.safeParse(request.body ?? {});
     if (!parsed.success) throw new RequestValidationError(problemsFromZod(parsed.error));
     const ids = [...new Set(parsed.data.ids)];

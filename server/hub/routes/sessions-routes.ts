@@ -7,6 +7,8 @@ import type { StoredSession } from '../../sessions/stored-session.js';
 import type { HubPlugin } from '../context.js';
 import { gateLink, terminalCommand } from '../handoff.js';
 import { OPEN_TO_GATE_LINK } from '../request-guard.js';
+import { agentOf } from '../agent-key-guard.js';
+import { fromMachine } from '../../pairing/machine-source.js';
 import { canOpenBrowser } from '../../platform/browser-availability.js';
 import type { z } from 'zod';
 import { gateSourceSchema, normalizeGateSource } from '../../../shared/choice/gate-source-schema.js';
@@ -18,6 +20,9 @@ function parseGateSource(raw: unknown) {
   if (!result.success) throw new RequestValidationError(problemsFromZod(result.error).map((p) => ({ ...p, field: p.field === '(request)' ? 'source' : `source.${p.field}` })));
   return normalizeGateSource(result.data);
 }
+
+/** Read, poll and cancel: open to the gate's link, and to the agent key that started it. */
+const OPEN_TO_GATE_LINK_AND_KEY = { config: { ...OPEN_TO_GATE_LINK.config, agent: 'session' as const } };
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body ?? {});
@@ -39,11 +44,11 @@ export const sessionsRoutes: HubPlugin = (app, ctx) => {
     terminal_command: terminalCommand(session.id, ctx.config.paths.dir),
   });
 
-  app.post('/api/sessions', async (request, reply) => {
+  app.post('/api/sessions', { config: { agent: 'create' } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw new RequestValidationError([{ field: '(request)', message: 'must be a JSON object' }]);
     const { client_capabilities, source, ...raw } = body;
-    const gateSource = source === undefined ? null : parseGateSource(source);
+    const gateSource = fromMachine(source === undefined ? null : parseGateSource(source), agentOf(request));
     const settings = ctx.settings.get();
     const validated = validateChoiceRequest(raw, { timeout_seconds: settings.default_timeout_seconds });
     const iface = resolveInterface(validated.request.interface, {
@@ -60,19 +65,19 @@ export const sessionsRoutes: HubPlugin = (app, ctx) => {
     return reply.code(201).send(handoff(session));
   });
 
-  app.get<{ Params: { id: string } }>('/api/sessions/:id', OPEN_TO_GATE_LINK, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/sessions/:id', OPEN_TO_GATE_LINK_AND_KEY, async (request) => {
     ctx.sessions.get(request.params.id);
     await noteAsker(ctx.sessions, request.headers, [request.params.id]);
     return handoff(ctx.sessions.get(request.params.id));
   });
 
-  app.post('/api/sessions/asker-gone', async (request) => {
+  app.post('/api/sessions/asker-gone', { config: { agent: 'open' } }, async (request) => {
     const asker = askerOf(request.headers);
     if (!asker) throw new RequestValidationError([{ field: ASKER_HEADER, message: 'is required: the id the asking process named itself with' }]);
     return { sessions: await ctx.sessions.askerGone(asker) };
   });
 
-  app.get<{ Params: { id: string }; Querystring: { seconds?: string } }>('/api/sessions/:id/wait', OPEN_TO_GATE_LINK, async (request) => {
+  app.get<{ Params: { id: string }; Querystring: { seconds?: string } }>('/api/sessions/:id/wait', OPEN_TO_GATE_LINK_AND_KEY, async (request) => {
     const raw = request.query.seconds ?? String(CHOICE_LIMITS.defaultWaitSeconds);
     const seconds = Number(raw);
     if (!Number.isFinite(seconds) || seconds < 0) throw new RequestValidationError([{ field: 'seconds', message: `must be a number of seconds ≥ 0 (got ${JSON.stringify(raw)})` }]);
@@ -87,7 +92,7 @@ export const sessionsRoutes: HubPlugin = (app, ctx) => {
     return handoff(await ctx.sessions.submit(request.params.id, parse(submitAnswerSchema, request.body)));
   });
 
-  app.post<{ Params: { id: string } }>('/api/sessions/:id/cancel', OPEN_TO_GATE_LINK, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/cancel', OPEN_TO_GATE_LINK_AND_KEY, async (request) => {
     ctx.sessions.get(request.params.id);
     return handoff(await ctx.sessions.cancel(request.params.id, parse(cancelSchema, request.body)));
   });

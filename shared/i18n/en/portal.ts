@@ -121,6 +121,21 @@ export default {
       seconds: 'seconds',
       save: 'Save Telegram settings',
     },
+    paired: {
+      title: 'Agents on other machines',
+      none: 'No machine is paired. Run `gatehouse pair --name NAME` to let another machine\'s agents ask here.',
+      hint: 'Revoke a key with `gatehouse keys revoke NAME`: its next call is refused.',
+      name: 'Machine',
+      state: 'State',
+      created: 'Created',
+      expires: 'Expires',
+      lastUsed: 'Last used',
+      from: 'From',
+      never: 'never',
+      live: 'live',
+      expired: 'expired',
+      revoked: 'revoked',
+    },
   },
   notify: {
     ask: 'Get a browser notification when a new question arrives or time is almost up?',
@@ -235,5 +250,6 @@ export default {
   },
   channel: {
     telegram: { ok: 'Telegram ✓', connecting: 'Telegram…', down: 'Telegram unreachable', invalid: 'Telegram misconfigured', off: 'Telegram off' },
+    paired: { ok: 'Other machines ✓', connecting: 'Other machines…', down: 'A machine is not heard from', invalid: 'Other machines misconfigured', off: 'No other machines' },
   },
 };

@@ -117,6 +117,21 @@ export default {
       seconds: '秒',
       save: '保存 Telegram 设置',
     },
+    paired: {
+      title: '其他机器上的智能体',
+      none: '尚未配对任何机器。运行 `gatehouse pair --name 名称`，让另一台机器上的智能体在这里提问。',
+      hint: '用 `gatehouse keys revoke 名称` 吊销密钥：其下一次调用即被拒绝。',
+      name: '机器',
+      state: '状态',
+      created: '创建于',
+      expires: '过期于',
+      lastUsed: '最近使用',
+      from: '来自',
+      never: '从未',
+      live: '有效',
+      expired: '已过期',
+      revoked: '已吊销',
+    },
   },
   notify: {
     ask: '当有新问题或即将超时时，是否接收浏览器通知？',
@@ -231,5 +246,6 @@ export default {
   },
   channel: {
     telegram: { ok: 'Telegram ✓', connecting: 'Telegram 连接中…', down: 'Telegram 无法连接', invalid: 'Telegram 配置有误', off: 'Telegram 未开启' },
+    paired: { ok: '其他机器 ✓', connecting: '其他机器连接中…', down: '有机器失去联系', invalid: '其他机器配置有误', off: '无其他机器' },
   },
 };
