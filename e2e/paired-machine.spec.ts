@@ -31,6 +31,14 @@ test('a paired machine: its gate is labelled with the machine in the list and on
     await expect(cells.nth(1)).toHaveText('live');
     await expect(cells.nth(5)).toHaveText('127.0.0.1');
     await expectNoKeyNames(page);
+
+    // Revoked from the portal (after a confirm): at once, and the machine's next call is refused naming the key.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await paired.getByTestId('paired-revoke').click();
+    await expect(cells.nth(1)).toHaveText('revoked');
+    await expect(paired.getByTestId('paired-revoke')).toHaveCount(0);
+    const refused = await mcp.call<{ session_id: string }>('provide_choice', { prompt: 'Again?', options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], interface: 'web', timeout_seconds: 60 }).then(() => null, (err: Error) => err.message);
+    expect(refused).toContain('devbox');
   } finally {
     await mcp.close();
     await remote.dispose();

@@ -15,13 +15,27 @@ interface AgentKeyRow {
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : t('settings.paired.never'));
 
-/** The paired machines in the settings panel: each agent key's name, state, when made, last used and from where. */
+/**
+ * The paired machines in the settings panel: each agent key's name, state, when made, last used and from where; a
+ * live key is revoked here at once (after a confirm), as `gatehouse keys revoke NAME` does.
+ */
 export function PairedMachines() {
   const [keys, setKeys] = useState<AgentKeyRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const load = () => api<{ keys: AgentKeyRow[] }>('GET', '/api/agent-keys').then((answer) => setKeys(answer.keys), (err: Error) => setError(t('error.generic', { message: err.message })));
   useEffect(() => {
-    api<{ keys: AgentKeyRow[] }>('GET', '/api/agent-keys').then((answer) => setKeys(answer.keys), (err: Error) => setError(t('error.generic', { message: err.message })));
+    void load();
   }, []);
+  const revoke = async (name: string) => {
+    if (!confirm(t('settings.paired.confirmRevoke', { name }))) return;
+    setError(null);
+    try {
+      await api('POST', `/api/agent-keys/${encodeURIComponent(name)}/revoke`);
+      await load();
+    } catch (err) {
+      setError(t('error.generic', { message: (err as Error).message }));
+    }
+  };
   return (
     <fieldset data-testid="paired-machines">
       <legend>{t('settings.paired.title')}</legend>
@@ -33,6 +47,7 @@ export function PairedMachines() {
             <thead>
               <tr>
                 {(['name', 'state', 'created', 'expires', 'lastUsed', 'from'] as const).map((k) => <th key={k}>{t(`settings.paired.${k}`)}</th>)}
+                <th />
               </tr>
             </thead>
             <tbody>
@@ -44,6 +59,13 @@ export function PairedMachines() {
                   <td>{when(key.expires_at)}</td>
                   <td>{when(key.last_used_at)}</td>
                   <td>{key.last_used_from ?? '–'}</td>
+                  <td>
+                    {key.state === 'live' && (
+                      <button type="button" class="btn btn-quiet" onClick={() => void revoke(key.name)} data-testid="paired-revoke">
+                        {t('settings.paired.revoke')}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -124,7 +124,9 @@ export default {
     paired: {
       title: 'Agents on other machines',
       none: 'No machine is paired. Run `gatehouse pair --name NAME` to let another machine\'s agents ask here.',
-      hint: 'Revoke a key with `gatehouse keys revoke NAME`: its next call is refused.',
+      hint: 'Revoke a key here or with `gatehouse keys revoke NAME`: its next call is refused.',
+      revoke: 'Revoke',
+      confirmRevoke: "Revoke the key of {{name}}? Its agents' next call is refused.",
       name: 'Machine',
       state: 'State',
       created: 'Created',

@@ -120,7 +120,9 @@ export default {
     paired: {
       title: '其他机器上的智能体',
       none: '尚未配对任何机器。运行 `gatehouse pair --name 名称`，让另一台机器上的智能体在这里提问。',
-      hint: '用 `gatehouse keys revoke 名称` 吊销密钥：其下一次调用即被拒绝。',
+      hint: '在此或用 `gatehouse keys revoke 名称` 吊销密钥：其下一次调用即被拒绝。',
+      revoke: '吊销',
+      confirmRevoke: '吊销 {{name}} 的密钥？其智能体的下一次调用将被拒绝。',
       name: '机器',
       state: '状态',
       created: '创建于',
