@@ -1,7 +1,6 @@
 // A "remote" machine for pairing tests: its own empty data directory and HOME, and nothing of the person's hub but
 // the connect string `gatehouse pair` printed (saved there by a real `gatehouse connect`).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { readdir, rm } from 'node:fs/promises';
 import { hookCommandLine } from '../../server/agents/hook-command-line.js';
 import { runCli } from './run-cli.js';
@@ -62,14 +61,4 @@ export function runClaudeHook(env: NodeJS.ProcessEnv, waitSeconds = 60): Promise
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** A port free now (for a hub that must come back on the same port after a restart). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './e2e/free-port.js';

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { i18n, t } from '../config/i18n.js';
 import { intlLocale } from '../list/relative-age.js';
-import { api } from '../state/api.js';
 import { sourceLabel } from '../../shared/choice/gate-source.js';
 import { HistorySourceFilters } from './HistorySourceFilters.js';
 import { PermissionHistory } from './PermissionHistory.js';
+import { Pager, usePagedQuery } from './paged-list.js';
 import { answersSummary } from '../../shared/choice/answers-summary.js';
 
 const STATUSES = ['submitted', 'auto-submitted', 'cancelled', 'timeout'] as const;
@@ -54,26 +54,7 @@ function GateHistory() {
   const [project, setProject] = useState('');
   const [agent, setAgent] = useState('');
   const [page, setPage] = useState(1);
-  const [reply, setReply] = useState<HistoryReply | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
-    if (q.trim()) params.set('q', q.trim());
-    if (status) params.set('status', status);
-    if (project) params.set('project', project);
-    if (agent) params.set('agent', agent);
-    let live = true;
-    const timer = setTimeout(() => {
-      api<HistoryReply>('GET', `/api/history?${params}`)
-        .then((r) => live && setReply(r))
-        .catch((err: Error) => live && setError(t('error.generic', { message: err.message })));
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [q, status, project, agent, page]);
+  const { reply, error } = usePagedQuery<HistoryReply>('/api/history', { q, status, project, agent }, page, PAGE_SIZE);
 
   const pages = reply ? Math.max(1, Math.ceil(reply.total / PAGE_SIZE)) : 1;
   return (
@@ -120,13 +101,7 @@ function GateHistory() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav class="row pager">
-          <button type="button" class="btn btn-quiet" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('history.prev')}</button>
-          <span>{t('history.page', { page, pages })}</span>
-          <button type="button" class="btn btn-quiet" disabled={page >= pages} onClick={() => setPage(page + 1)} data-testid="history-next">{t('history.next')}</button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </>
   );
 }

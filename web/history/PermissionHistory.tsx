@@ -1,27 +1,15 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { DECIDED_BY_KINDS } from '../../shared/choice/decided-by.js';
-import type { PermissionDecidedBy } from '../../shared/choice/decided-by.js';
+import type { PermissionRecord } from '../../server/policy/permission-log.js';
 import { projectName } from '../../shared/choice/gate-source.js';
 import { i18n, t } from '../config/i18n.js';
 import { intlLocale } from '../list/relative-age.js';
-import { api } from '../state/api.js';
+import { Pager, usePagedQuery } from './paged-list.js';
 
 const PAGE_SIZE = 20;
 
-/** One record of GET /api/permissions (server/policy/permission-log.ts), the fields shown. */
-interface PermissionRow {
-  id: string;
-  time: string;
-  agent: string;
-  project: string;
-  tool: string;
-  detail: string;
-  decision: 'allow' | 'deny' | 'ask';
-  decided_by: PermissionDecidedBy;
-  gate: string | null;
-  ms: number;
-  task?: string;
-}
+/** One record of GET /api/permissions: the permission log's record (server/policy/permission-log.ts). */
+type PermissionRow = Pick<PermissionRecord, 'id' | 'time' | 'agent' | 'project' | 'tool' | 'detail' | 'decision' | 'decided_by' | 'gate' | 'ms' | 'task'>;
 
 interface PermissionsReply {
   items: PermissionRow[];
@@ -39,24 +27,7 @@ export function PermissionHistory() {
   const [q, setQ] = useState('');
   const [decidedBy, setDecidedBy] = useState('');
   const [page, setPage] = useState(1);
-  const [reply, setReply] = useState<PermissionsReply | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
-    if (q.trim()) params.set('q', q.trim());
-    if (decidedBy) params.set('decided_by', decidedBy);
-    let live = true;
-    const timer = setTimeout(() => {
-      api<PermissionsReply>('GET', `/api/permissions?${params}`)
-        .then((r) => live && setReply(r))
-        .catch((err: Error) => live && setError(t('error.generic', { message: err.message })));
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [q, decidedBy, page]);
+  const { reply, error } = usePagedQuery<PermissionsReply>('/api/permissions', { q, decided_by: decidedBy }, page, PAGE_SIZE);
 
   const pages = reply ? Math.max(1, Math.ceil(reply.total / PAGE_SIZE)) : 1;
   return (
@@ -96,13 +67,7 @@ export function PermissionHistory() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav class="row pager">
-          <button type="button" class="btn btn-quiet" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('history.prev')}</button>
-          <span>{t('history.page', { page, pages })}</span>
-          <button type="button" class="btn btn-quiet" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('history.next')}</button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </>
   );
 }
