@@ -40,7 +40,7 @@ for (const cli of ['claude', 'codex'] as const) {
       expect(message.text).toContain(`${cli}-hooks/agent`);
       const labels = message.buttons.map((b) => b.text);
       expect(labels).toEqual(expect.arrayContaining(['Yes, allow this once', 'Yes, for the rest of this session', 'No']));
-      expect(labels).toContainEqual(expect.stringMatching(/^Yes, and always allow Bash\(echo hello-from-standin/));
+      expect(labels).toContainEqual(expect.stringMatching(/^Yes, and always allow Bash\(echo hello-from-stan/)); // a button label is clipped
       standin.tapLabel(message.message_id, 'Yes, for the rest of this session');
       await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
       await run.until((t) => t.status === 'DONE', 'the task is done');
