@@ -39,6 +39,8 @@ describe.skipIf(skipUnlessInstalled('gemini'))('Gemini CLI BeforeTool hook → g
     const question = await askThroughHook(run, READY);
     expect(question.request.title).toBe('Gemini CLI: allow run_shell_command?');
     expect(question.request.prompt).toContain(COMMAND);
+    // Gemini CLI's hook input carries its session id: "this session" is offered.
+    expect(question.request.options.map((o) => o.id)).toEqual(['yes', 'session', 'always', 'no', 'never']);
     await run.answer(question.id, 'no');
     expect((await toolResultSeen(run)).output).toContain('The person said No through gatehouse. Do not run it; ask them what to do instead.');
     expect(fileExists(run.madeFile)).toBe(false);
