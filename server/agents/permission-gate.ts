@@ -12,6 +12,7 @@ import type { AgentHooks, HookDecision, PermissionAsk } from './agent-hooks.js';
 import type { SessionGrants } from './session-grants.js';
 import type { PermissionLog } from '../policy/permission-log.js';
 import { gitBranch } from '../platform/git-branch.js';
+import { gateView } from '../permission-view/index.js';
 
 /** The gate's options, by stable id (`gatehouse answer --option`, Telegram buttons, the terminal UI). */
 export const HOOK_OPTIONS = { allow: 'yes', session: 'session', always: 'always', deny: 'no', never: 'never' } as const;
@@ -161,7 +162,9 @@ async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request
   ];
   const validated = validateChoiceRequest({ title, prompt: lines.join('\n'), options, timeout_seconds: seconds, interface: 'web' });
   const source = { kind: 'hook' as const, agent: agent.name, project: ask.cwd ?? null, branch: ask.cwd ? await gitBranch(ask.cwd) : null };
-  const created = await deps.sessions.create(validated, 'web', undefined, source);
+  // What is being approved (a diff, the command's parts, the MCP call's arguments), stored with the gate (issue 22).
+  const view = await gateView({ agent: agent.id, tool: ask.tool, input: request.input, cwd: ask.cwd }, deps.warn);
+  const created = await deps.sessions.create(validated, 'web', undefined, source, view);
   const session = await deps.sessions.wait(created.id, seconds * 1000 + 1000);
   const picked = session.status === 'submitted' ? session.result?.selected[0]?.id : undefined;
   const note = session.result?.global_annotation?.trim();
