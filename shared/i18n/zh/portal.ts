@@ -38,6 +38,22 @@ export default {
     asked: '提问于 {{time}}',
     agentGone: '提问的智能体已离开：它与 gatehouse 的连接{{time}}已关闭。你仍可以回答——它回到这个问题时会收到你的回答；在那之前没有人会读到。',
   },
+  // A permission gate's view of what it would do (issue 22).
+  permission: {
+    heading: '将要执行的操作',
+    change: { edit: '编辑', new: '新文件', overwrite: '覆盖该文件', delete: '删除该文件' },
+    movedTo: '移动到 {{path}}',
+    cell: '单元格 {{cell}}',
+    outside: '在项目之外',
+    counts: '新增 {{added}} 行，删除 {{removed}} 行',
+    showAll: '显示全部 {{count}} 行',
+    truncated: '改动过大：此请求只保留了前面的行（计数是完整的）。',
+    cwd: '运行于',
+    server: 'MCP 服务器',
+    tool: '工具',
+    args: '参数',
+    noArgs: '无',
+  },
   questions: {
     position: '第 {{n}} 题，共 {{count}} 题',
     keys: '数字键在当前题目中选择；Tab 或 ←/→ 在题目之间切换；Ctrl+Enter 提交。',

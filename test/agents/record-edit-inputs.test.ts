@@ -1,0 +1,61 @@
+// Records the hook inputs the real CLIs send for their edit and write tools (run with RECORD_HOOK_INPUTS=1):
+// each CLI edits a seeded file through its own tool, the gate's question is refused, and the request as the
+// hub's permission log has it (tool name and tool_input) is written to test/fixtures/hook-inputs/ for the
+// permission view's unit tests. The cwd in a recording is the run's temporary project, replaced by <project>.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, it } from 'vitest';
+import { installedByHand, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
+import type { AgentCli } from '../support/model-standins/agent-setups.js';
+import type { ScriptStep } from '../support/model-standins/script.js';
+
+const SEEDED = 'line one\nline two\nline three\n';
+const READY: Record<string, string> = { claude: '? for shortcuts', gemini: 'Type your message', qwen: 'Type your message' };
+
+const CASES: Array<{ cli: AgentCli; name: string; steps: (file: string) => ScriptStep[] }> = [
+  { cli: 'claude', name: 'Edit', steps: (f) => [{ tool: 'Read', args: { file_path: f } }, { tool: 'Edit', args: { file_path: f, old_string: 'line two', new_string: 'line 2' } }] },
+  { cli: 'claude', name: 'MultiEdit', steps: (f) => [{ tool: 'Read', args: { file_path: f } }, { tool: 'MultiEdit', args: { file_path: f, edits: [{ old_string: 'line one', new_string: 'line 1' }, { old_string: 'line three', new_string: 'line 3' }] } }] },
+  { cli: 'claude', name: 'Write', steps: (f) => [{ tool: 'Write', args: { file_path: f.replace('seeded.txt', 'new.txt'), content: 'fresh\n' } }] },
+  { cli: 'gemini', name: 'replace', steps: (f) => [{ tool: 'replace', args: { file_path: f, old_string: 'line two', new_string: 'line 2', instruction: 'rename line two' } }] },
+  { cli: 'gemini', name: 'write_file', steps: (f) => [{ tool: 'write_file', args: { file_path: f.replace('seeded.txt', 'new.txt'), content: 'fresh\n' } }] },
+  { cli: 'qwen', name: 'edit', steps: (f) => [{ tool: 'edit', args: { file_path: f, old_string: 'line two', new_string: 'line 2' } }] },
+  { cli: 'qwen', name: 'write_file', steps: (f) => [{ tool: 'write_file', args: { file_path: f.replace('seeded.txt', 'new.txt'), content: 'fresh\n' } }] },
+];
+
+let run: HookRun | null = null;
+afterEach(async () => {
+  await run?.close();
+  run = null;
+});
+
+describe.skipIf(!process.env.RECORD_HOOK_INPUTS)('record edit hook inputs', () => {
+  for (const c of CASES) {
+    it.skipIf(skipUnlessInstalled(c.cli))(`${c.cli} ${c.name}`, async () => {
+      let file = '';
+      const planned = () => c.steps(file);
+      const script: ScriptStep[] = [0, 1].map((i) => () => (planned()[i] as Exclude<ScriptStep, Function>) ?? { text: 'All done.' });
+      run = await startHookRun(c.cli, {
+        hub: true,
+        script,
+        configure: (launch) => {
+          file = join(launch.cwd, 'seeded.txt');
+          writeFileSync(file, SEEDED);
+          installedByHand(c.cli)(launch);
+        },
+      });
+      await run.cli.waitFor(READY[c.cli]!);
+      await run.cli.submit('please edit the file');
+      const question = await run.pendingQuestion();
+      await run.answer(question.id, 'no');
+      let entry: any;
+      while (!entry) {
+        const logFile = join(run.hub!.home, 'permissions.jsonl');
+        if (existsSync(logFile)) entry = readFileSync(logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((e) => e.gate === question.id);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const cwd = run.launch.cwd;
+      const text = JSON.stringify({ cli: c.cli, tool: entry.tool, tool_input: entry.input, cwd: entry.cwd, seeded: SEEDED }, null, 2).replaceAll(cwd, '<project>');
+      writeFileSync(join(import.meta.dirname, '../fixtures/hook-inputs', `${c.cli}-${c.name}.json`), `${text}\n`);
+    }, 120_000);
+  }
+});
