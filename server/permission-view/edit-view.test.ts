@@ -25,7 +25,8 @@ describe('recorded hook inputs of the real CLIs → a diff against the seeded fi
   for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('.json'))) {
     it(name, () => {
       const recorded = JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
-      const dir = project({ 'seeded.txt': recorded.seeded });
+      const seededName = recorded.tool === 'NotebookEdit' ? 'seeded.ipynb' : 'seeded.txt';
+      const dir = project({ [seededName]: recorded.seeded });
       const input = JSON.parse(JSON.stringify(recorded.tool_input).replaceAll('<project>', dir));
       const v = view(dir, recorded.cli, recorded.tool, input);
       expect(v.files).toHaveLength(1);
@@ -35,11 +36,12 @@ describe('recorded hook inputs of the real CLIs → a diff against the seeded fi
         expect(file).toMatchObject({ change: 'new', added: 1, removed: 0, outside: false });
         expect(lines(v, '+')).toEqual(['fresh']);
       } else {
-        expect(file.path).toBe('seeded.txt');
+        expect(file.path).toBe(seededName);
         expect(file.change).toBe('edit');
         expect(file.added).toBe(file.removed);
         expect(lines(v, '-').length).toBe(file.removed);
-        expect(lines(v, '-').every((l) => recorded.seeded.split('\n').includes(l))).toBe(true);
+        if (seededName === 'seeded.txt') expect(lines(v, '-').every((l) => recorded.seeded.split('\n').includes(l))).toBe(true);
+        else expect([lines(v, '-'), lines(v, '+'), file.cell]).toEqual([['print(1)'], ['print(2)'], 'c1']);
       }
     });
   }

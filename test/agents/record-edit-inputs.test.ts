@@ -10,15 +10,17 @@ import type { AgentCli } from '../support/model-standins/agent-setups.js';
 import type { ScriptStep } from '../support/model-standins/script.js';
 
 const SEEDED = 'line one\nline two\nline three\n';
+// Claude Code 2.1.197 offers no MultiEdit tool (its name appears only in its prompts): nothing to record.
+const NOTEBOOK = JSON.stringify({ cells: [{ id: 'c1', cell_type: 'code', metadata: {}, source: ['print(1)'], outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 });
 const READY: Record<string, string> = { claude: '? for shortcuts', gemini: 'Type your message', qwen: 'Type your message' };
 
 const CASES: Array<{ cli: AgentCli; name: string; steps: (file: string) => ScriptStep[] }> = [
   { cli: 'claude', name: 'Edit', steps: (f) => [{ tool: 'Read', args: { file_path: f } }, { tool: 'Edit', args: { file_path: f, old_string: 'line two', new_string: 'line 2' } }] },
-  { cli: 'claude', name: 'MultiEdit', steps: (f) => [{ tool: 'Read', args: { file_path: f } }, { tool: 'MultiEdit', args: { file_path: f, edits: [{ old_string: 'line one', new_string: 'line 1' }, { old_string: 'line three', new_string: 'line 3' }] } }] },
+  { cli: 'claude', name: 'NotebookEdit', steps: (f) => [{ tool: 'Read', args: { file_path: f.replace('seeded.txt', 'seeded.ipynb') } }, { tool: 'NotebookEdit', args: { notebook_path: f.replace('seeded.txt', 'seeded.ipynb'), cell_id: 'c1', new_source: 'print(2)' } }] },
   { cli: 'claude', name: 'Write', steps: (f) => [{ tool: 'Write', args: { file_path: f.replace('seeded.txt', 'new.txt'), content: 'fresh\n' } }] },
   { cli: 'gemini', name: 'replace', steps: (f) => [{ tool: 'replace', args: { file_path: f, old_string: 'line two', new_string: 'line 2', instruction: 'rename line two' } }] },
   { cli: 'gemini', name: 'write_file', steps: (f) => [{ tool: 'write_file', args: { file_path: f.replace('seeded.txt', 'new.txt'), content: 'fresh\n' } }] },
-  { cli: 'qwen', name: 'edit', steps: (f) => [{ tool: 'edit', args: { file_path: f, old_string: 'line two', new_string: 'line 2' } }] },
+  { cli: 'qwen', name: 'edit', steps: (f) => [{ tool: 'read_file', args: { file_path: f } }, { tool: 'edit', args: { file_path: f, old_string: 'line two', new_string: 'line 2' } }] },
   { cli: 'qwen', name: 'write_file', steps: (f) => [{ tool: 'write_file', args: { file_path: f.replace('seeded.txt', 'new.txt'), content: 'fresh\n' } }] },
 ];
 
@@ -40,12 +42,15 @@ describe.skipIf(!process.env.RECORD_HOOK_INPUTS)('record edit hook inputs', () =
         configure: (launch) => {
           file = join(launch.cwd, 'seeded.txt');
           writeFileSync(file, SEEDED);
+          writeFileSync(file.replace('seeded.txt', 'seeded.ipynb'), NOTEBOOK);
           installedByHand(c.cli)(launch);
         },
       });
       await run.cli.waitFor(READY[c.cli]!);
       await run.cli.submit('please edit the file');
+      const timer = setTimeout(() => console.log(run?.cli.screen().join('\n')), 60_000);
       const question = await run.pendingQuestion();
+      clearTimeout(timer);
       await run.answer(question.id, 'no');
       let entry: any;
       while (!entry) {
@@ -54,7 +59,7 @@ describe.skipIf(!process.env.RECORD_HOOK_INPUTS)('record edit hook inputs', () =
         await new Promise((r) => setTimeout(r, 50));
       }
       const cwd = run.launch.cwd;
-      const text = JSON.stringify({ cli: c.cli, tool: entry.tool, tool_input: entry.input, cwd: entry.cwd, seeded: SEEDED }, null, 2).replaceAll(cwd, '<project>');
+      const text = JSON.stringify({ cli: c.cli, tool: entry.tool, tool_input: entry.input, cwd: entry.cwd, seeded: c.name === 'NotebookEdit' ? NOTEBOOK : SEEDED }, null, 2).replaceAll(cwd, '<project>');
       writeFileSync(join(import.meta.dirname, '../fixtures/hook-inputs', `${c.cli}-${c.name}.json`), `${text}\n`);
     }, 120_000);
   }
