@@ -9,9 +9,32 @@ import { choiceUrl } from '../server/hub/handoff.js';
 import type { TestHub } from '../test/support/test-hub.js';
 import type { InteractionSummary } from '../shared/interactions.js';
 import { shotPath } from '../test/support/e2e/screenshots.js';
+import { contrastOf } from '../test/support/e2e/contrast.js';
 import { expect, getSession, test } from '../test/support/e2e/portal-fixture.js';
 
 const SEEDED = Array.from({ length: 40 }, (_, i) => `const line${i + 1} = ${i + 1};`).join('\n') + '\n';
+/** A small real-looking source file for the first test (and the README's screenshots). */
+const PRICES = [
+  "import { round } from './money.js';",
+  '',
+  'export interface Item {',
+  '  name: string;',
+  '  cents: number;',
+  '  quantity: number;',
+  '}',
+  '',
+  '/** The order total in cents, tax included. */',
+  'export function total(items: Item[], taxRate: number): number {',
+  '  let sum = 0;',
+  '  for (const item of items) sum += item.cents * item.quantity;',
+  '  return sum + sum * taxRate;',
+  '}',
+  '',
+  'export function format(cents: number): string {',
+  '  return `$${(cents / 100).toFixed(2)}`;',
+  '}',
+  '',
+].join('\n');
 
 /** A project outside the hub's data folder (which is a protected path: a write there offers only Yes / No). */
 function seedProject(_hub: TestHub, files: Record<string, string>): string {
@@ -36,10 +59,10 @@ const texts = (page: Page, selector: string) => page.locator(`[data-testid="perm
 
 test.describe('permission view', () => {
   test("Claude Code's Edit: the diff first, <del>/<ins> exactly the removed and added lines; one click answers", async ({ page, hub }) => {
-    const dir = seedProject(hub, { 'prices.ts': SEEDED });
+    const dir = seedProject(hub, { 'prices.ts': PRICES });
     const { id, decided } = await raiseHook(hub, 'claude', {
       tool_name: 'Edit',
-      tool_input: { file_path: join(dir, 'prices.ts'), old_string: 'const line20 = 20;\nconst line21 = 21;', new_string: 'const line20 = 200;\nconst added = true;\nconst line21 = 21;' },
+      tool_input: { file_path: join(dir, 'prices.ts'), old_string: '  return sum + sum * taxRate;', new_string: '  const tax = round(sum * taxRate);\n  return sum + tax;' },
       cwd: dir,
     });
     await page.setViewportSize({ width: 1000, height: 900 });
@@ -48,14 +71,18 @@ test.describe('permission view', () => {
     await expect(view).toBeVisible();
     await expect(view.getByTestId('pv-path')).toHaveText('prices.ts');
     await expect(view.getByTestId('pv-counts')).toHaveText('+2 −1');
-    expect(await texts(page, 'del')).toEqual(['const line20 = 20;']);
-    expect(await texts(page, 'ins')).toEqual(['const line20 = 200;', 'const added = true;']);
+    expect(await texts(page, 'del')).toEqual(['  return sum + sum * taxRate;']);
+    expect(await texts(page, 'ins')).toEqual(['  const tax = round(sum * taxRate);', '  return sum + tax;']);
     // The view comes before the answer buttons and the request's text.
     const order = await page.evaluate(() => ['permission-view', 'answer-form', 'prompt'].map((t) => document.querySelector(`[data-testid="${t}"]`)!.getBoundingClientRect().top));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     await expect(page.getByTestId('answer-yes')).toContainText('1');
+    // Readable in both themes: removed, added and context lines, the counts, at >= 4.5:1 (WCAG AA).
+    const selectors = ['.pv-del del', '.pv-add ins', '.pv-ctx .pv-text', '.pv-counts', '.pv-hunk-head', '.pv-kind'];
+    for (const selector of selectors) expect(await contrastOf(page, selector), `light ${selector}`).toBeGreaterThanOrEqual(4.5);
     await page.screenshot({ path: shotPath('permission-edit-light.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'dark' });
+    for (const selector of selectors) expect(await contrastOf(page, selector), `dark ${selector}`).toBeGreaterThanOrEqual(4.5);
     await page.screenshot({ path: shotPath('permission-edit-dark.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -67,6 +94,12 @@ test.describe('permission view', () => {
     await page.getByTestId('answer-yes').click();
     expect((await decided).decision).toBe('allow');
     expect((await getSession(hub, id)).permission_view).toMatchObject({ kind: 'edit', added: 2, removed: 1 });
+    // History keeps what was shown: the file may change, the gate's diff is the one approved.
+    writeFileSync(join(dir, 'prices.ts'), 'rewritten\n');
+    await page.reload();
+    await expect(page.getByTestId('choice-status')).toHaveText('Submitted');
+    expect(await texts(page, 'del')).toEqual(['  return sum + sum * taxRate;']);
+    expect(await texts(page, 'ins')).toEqual(['  const tax = round(sum * taxRate);', '  return sum + tax;']);
   });
 
   test('a long diff is collapsed until "show all"; a key answers: 4 is No', async ({ page, hub }) => {
@@ -99,6 +132,7 @@ test.describe('permission view', () => {
       'uses the network (curl)',
       'runs what comes through the pipe as a script (sh)',
     ]);
+    expect(await contrastOf(page, '.pv-mark')).toBeGreaterThanOrEqual(4.5);
     await page.screenshot({ path: shotPath('permission-command-light.png'), fullPage: true });
     await page.getByTestId('answer-no').click();
     expect((await decided).decision).toBe('deny');

@@ -5,16 +5,28 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'vitest';
-import { installedByHand, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
-import type { AgentCli } from '../support/model-standins/agent-setups.js';
+import { hookCommandLine, installedByHand, skipUnlessInstalled, startHookRun, type HookRun } from '../support/agent-hook-run.js';
+import type { AgentCli, AgentLaunch } from '../support/model-standins/agent-setups.js';
 import type { ScriptStep } from '../support/model-standins/script.js';
 
 const SEEDED = 'line one\nline two\nline three\n';
 // Claude Code 2.1.197 offers no MultiEdit tool (its name appears only in its prompts): nothing to record.
 const NOTEBOOK = JSON.stringify({ cells: [{ id: 'c1', cell_type: 'code', metadata: {}, source: ['print(1)'], outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 });
-const READY: Record<string, string> = { claude: '? for shortcuts', gemini: 'Type your message', qwen: 'Type your message' };
+const READY: Record<string, string> = { codex: 'Ask Codex to do anything', claude: '? for shortcuts', gemini: 'Type your message', qwen: 'Type your message' };
 
-const CASES: Array<{ cli: AgentCli; name: string; steps: (file: string) => ScriptStep[] }> = [
+const PATCH = ['*** Begin Patch', '*** Update File: seeded.txt', '@@', ' line one', '-line two', '+line 2', ' line three', '*** End Patch', ''].join('\n');
+
+/** Codex asks before a patch its sandbox would not allow (--sandbox read-only); its hook in $CODEX_HOME/hooks.json. */
+function codexWithHooks(launch: AgentLaunch): void {
+  const hooks = { PermissionRequest: [{ matcher: '*', hooks: [{ type: 'command', command: hookCommandLine('codex', 'PermissionRequest'), timeout: 90 }] }] };
+  writeFileSync(join(launch.env.CODEX_HOME!, 'hooks.json'), JSON.stringify({ hooks }, null, 2));
+  launch.args.push('--dangerously-bypass-hook-trust', '--sandbox', 'read-only');
+}
+
+const CASES: Array<{ cli: AgentCli; name: string; steps: (file: string) => ScriptStep[]; configure?: (launch: AgentLaunch) => void }> = [
+  // Codex 0.169 offers the stand-in's model no apply_patch tool: the model runs apply_patch through its shell tool;
+  // Codex reads it as a patch and its hook says apply_patch, the patch in tool_input.command.
+  { cli: 'codex', name: 'apply_patch', steps: () => [{ shell: `apply_patch <<'EOF'\n${PATCH}EOF` }], configure: codexWithHooks },
   { cli: 'claude', name: 'Edit', steps: (f) => [{ tool: 'Read', args: { file_path: f } }, { tool: 'Edit', args: { file_path: f, old_string: 'line two', new_string: 'line 2' } }] },
   { cli: 'claude', name: 'NotebookEdit', steps: (f) => [{ tool: 'Read', args: { file_path: f.replace('seeded.txt', 'seeded.ipynb') } }, { tool: 'NotebookEdit', args: { notebook_path: f.replace('seeded.txt', 'seeded.ipynb'), cell_id: 'c1', new_source: 'print(2)' } }] },
   { cli: 'claude', name: 'Write', steps: (f) => [{ tool: 'Write', args: { file_path: f.replace('seeded.txt', 'new.txt'), content: 'fresh\n' } }] },
@@ -43,7 +55,7 @@ describe.skipIf(!process.env.RECORD_HOOK_INPUTS)('record edit hook inputs', () =
           file = join(launch.cwd, 'seeded.txt');
           writeFileSync(file, SEEDED);
           writeFileSync(file.replace('seeded.txt', 'seeded.ipynb'), NOTEBOOK);
-          installedByHand(c.cli)(launch);
+          (c.configure ?? installedByHand(c.cli))(launch);
         },
       });
       await run.cli.waitFor(READY[c.cli]!);

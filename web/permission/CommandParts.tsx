@@ -13,7 +13,7 @@ export function CommandParts({ view }: { view: CommandView }) {
       <ol class="pv-parts" data-testid="pv-parts">
         {view.parts.map((part, i) => (
           <li key={i} class="pv-part" style={{ paddingInlineStart: `${part.depth * 1.5}em` }} data-testid="pv-part">
-            {part.joiner && <span class="pv-joiner">{part.joiner}</span>}
+            {view.parts.length > 1 && <span class="pv-joiner">{part.joiner ?? ''}</span>}
             <code class="pv-part-text">{part.text}</code>
             {part.marks.map((m) => (
               <span key={m.kind + m.text} class={`pv-mark pv-mark-${m.kind}`} data-testid="pv-mark">
