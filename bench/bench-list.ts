@@ -13,4 +13,5 @@ export const benchModules: Record<string, () => Promise<BenchModule>> = {
   pty: async () => (await import('./pty.bench.js')).default,
   telegram: async () => (await import('./telegram.bench.js')).default,
   policy: async () => (await import('./policy.bench.js')).default,
+  'permission-view': async () => (await import('./permission-view.bench.js')).default,
 };

@@ -11,7 +11,7 @@ export const MAX_SHOWN_LINES = 5_000;
 /** Characters kept of one line. */
 export const MAX_LINE_CHARS = 1_000;
 /** jsdiff gives up past this many changed lines (deterministic, not timed; its work grows with them): the change is then shown as the whole old text removed and the whole new text added. */
-const MAX_EDIT_LENGTH = 2_000;
+const MAX_EDIT_LENGTH = 1_000;
 
 export interface FileTarget {
   /** Shown path: relative to the project, or absolute outside it. */
