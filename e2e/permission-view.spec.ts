@@ -66,6 +66,9 @@ test.describe('permission view', () => {
       cwd: dir,
     });
     await page.setViewportSize({ width: 1000, height: 900 });
+    // The hub's first HTML holds the answers disabled: they wait for the view (its own chunk) to be on screen.
+    const first = await (await page.request.get(choiceUrl(hub.baseUrl, hub.token, id))).text();
+    expect(/<button[^>]*data-testid="answer-yes"[^>]*>/.exec(first)![0]).toContain('disabled');
     await page.goto(choiceUrl(hub.baseUrl, hub.token, id));
     const view = page.getByTestId('permission-view');
     await expect(view).toBeVisible();
@@ -74,7 +77,7 @@ test.describe('permission view', () => {
     expect(await texts(page, 'del')).toEqual(['  return sum + sum * taxRate;']);
     expect(await texts(page, 'ins')).toEqual(['  const tax = round(sum * taxRate);', '  return sum + tax;']);
     // The view comes before the answer buttons and the request's text.
-    const order = await page.evaluate(() => ['permission-view', 'answer-form', 'prompt'].map((t) => document.querySelector(`[data-testid="${t}"]`)!.getBoundingClientRect().top));
+    const order = await page.evaluate(() => ['permission-view', 'answer-form', 'prompt-details'].map((t) => document.querySelector(`[data-testid="${t}"]`)!.getBoundingClientRect().top));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     await expect(page.getByTestId('answer-yes')).toContainText('1');
     // Readable in both themes: removed, added and context lines, the counts, at >= 4.5:1 (WCAG AA).

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { i18n, t, withStrings } from '../config/i18n.js';
 import { Countdown } from '../live/Countdown.js';
 import { DeadlineControl } from '../live/DeadlineControl.js';
@@ -25,6 +25,8 @@ export function ChoicePage() {
   const { store, boot } = useServices();
   const session = useStore(store, (s) => (boot.session_id ? s.sessions[boot.session_id] : undefined));
   const heading = useRef<HTMLHeadingElement>(null);
+  // A permission gate's answers wait until what it would do is on screen (its view is a chunk of its own).
+  const [viewShownFor, setViewShownFor] = useState<string | null>(null);
   // The page opens on the question (not on the header and the list): a screen reader reads it, Tab goes on from it.
   // Not when the person is already in the form: the hub's first HTML can be used before the bundle takes it over.
   useEffect(() => {
@@ -43,7 +45,17 @@ export function ChoicePage() {
   // A permission gate (an agent's hook): what it would do first, then one button per answer, then the rest.
   const permission = session.source?.kind === 'hook' && !session.request.questions;
   const view = session.permission_view ?? null;
-  const prompt = body && <PromptBody body={body} html={boot.session_id === session.id ? boot.prompt_html : null} />;
+  const promptBody = body && <PromptBody body={body} html={boot.session_id === session.id ? boot.prompt_html : null} />;
+  // With a view, the request as the agent sent it (and why you are asked) is one click away, below.
+  const prompt =
+    view && promptBody ? (
+      <details class="prompt-raw" data-testid="prompt-details">
+        <summary>{t('permission.requestAsSent')}</summary>
+        {promptBody}
+      </details>
+    ) : (
+      promptBody
+    );
   return (
     <article class="choice" data-testid="choice" data-status={session.status}>
       <header class="choice-head">
@@ -53,8 +65,8 @@ export function ChoicePage() {
         <ChoiceSource session={session} />
         {!permission && <ChoiceMeta session={session} />}
       </header>
-      {view && <PermissionView view={view} />}
-      {permission && pending && <PermissionForm key={session.id} session={session} />}
+      {view && <PermissionView key={session.id} view={view} onShown={() => setViewShownFor(session.id)} />}
+      {permission && pending && <PermissionForm key={session.id} session={session} ready={!view || viewShownFor === session.id} />}
       {permission && <ChoiceMeta session={session} />}
       {pending && session.agent_gone_at && (
         <p class="notice notice-gone" role="status" data-testid="agent-gone">

@@ -9,15 +9,16 @@ const REFUSALS = new Set(['no', 'never']);
 
 /**
  * A permission gate's answer (issue 22): one button per answer, one click or tap (or its number key, shown on the
- * button) answers; the note for the agent optional beside them. Each button is a submit button of a form that posts
- * to the no-script route, so the hub's first HTML answers before the bundle runs too.
+ * button) answers; the note for the agent optional beside them. Not `ready` until what the gate would do is on
+ * screen (the view's chunk loaded): nobody approves what they have not seen, and the buttons do not move under a
+ * finger as the view comes in above them.
  */
-export function PermissionForm({ session }: { session: ChoiceSessionView }) {
+export function PermissionForm({ session, ready }: { session: ChoiceSessionView; ready: boolean }) {
   const { draft, setDraft, discard } = useDraft(session);
   const { busy, error, send } = useAnswerSender(session, discard);
   const options = session.request.options;
   const answer = (id: string) => {
-    if (busy) return;
+    if (busy || !ready) return;
     void send('submit', { selected_ids: [id], annotations: {}, global_annotation: draft.global_annotation });
   };
   useChoiceKeys(
@@ -36,7 +37,7 @@ export function PermissionForm({ session }: { session: ChoiceSessionView }) {
             name="choice"
             value={option.id}
             class={`btn perm-btn ${REFUSALS.has(option.id) ? 'btn-danger' : i === 0 ? 'btn-primary' : ''}`}
-            disabled={busy}
+            disabled={busy || !ready}
             aria-keyshortcuts={String(i + 1)}
             data-testid={`answer-${option.id}`}
             onClick={(e) => {

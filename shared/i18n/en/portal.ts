@@ -56,6 +56,7 @@ export default {
     server: 'MCP server',
     tool: 'Tool',
     args: 'Arguments',
+    requestAsSent: 'The request as the agent sent it, and why you are asked',
     noArgs: 'none',
   },
   questions: {

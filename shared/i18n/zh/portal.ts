@@ -52,6 +52,7 @@ export default {
     server: 'MCP 服务器',
     tool: '工具',
     args: '参数',
+    requestAsSent: '智能体发送的原始请求，以及为何询问你',
     noArgs: '无',
   },
   questions: {
