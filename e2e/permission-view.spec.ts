@@ -105,15 +105,16 @@ test.describe('permission view', () => {
     expect(await texts(page, 'ins')).toEqual(['  const tax = round(sum * taxRate);', '  return sum + tax;']);
   });
 
-  test('a long diff is collapsed until "show all"; a key answers: 4 is No', async ({ page, hub }) => {
+  test('a 5,000-line change: collapsed until "show all", then every line; a key answers: 4 is No', async ({ page, hub }) => {
     const dir = seedProject(hub, { 'big.txt': SEEDED });
-    const content = Array.from({ length: 200 }, (_, i) => `new ${i}`).join('\n') + '\n';
+    // 40 lines removed and 4,960 added: 5,000 diff lines, all kept with the gate (MAX_SHOWN_LINES).
+    const content = Array.from({ length: 4960 }, (_, i) => `new ${i}`).join('\n') + '\n';
     const { id, decided } = await raiseHook(hub, 'qwen', { tool_name: 'write_file', tool_input: { file_path: join(dir, 'big.txt'), content }, cwd: dir });
     await page.goto(choiceUrl(hub.baseUrl, hub.token, id));
     await expect(page.getByTestId('pv-change')).toHaveText('overwrites the file');
-    await expect(page.getByTestId('pv-counts')).toHaveText('+200 −40');
+    await expect(page.getByTestId('pv-counts')).toHaveText('+4960 −40');
     const shown = (await texts(page, 'del')).length + (await texts(page, 'ins')).length;
-    expect(shown).toBeLessThan(240);
+    expect(shown).toBeLessThan(100);
     await page.getByTestId('pv-show-all').click();
     expect(await texts(page, 'del')).toEqual(SEEDED.trimEnd().split('\n'));
     expect(await texts(page, 'ins')).toEqual(content.trimEnd().split('\n'));

@@ -39,16 +39,21 @@ export interface PermissionDeps {
   task?: string;
 }
 
+/** The tool input and reason as the prompt quotes them: cut so the gate stays within the prompt limit (a write of a large file; its view shows the change). */
+const MAX_DETAIL_CHARS = 12_000;
+const MAX_REASON_CHARS = 2_000;
+
 export function permissionPrompt(agent: AgentHooks, ask: PermissionAsk): { title: string; prompt: string } {
-  const fence = ask.detail.includes('```') ? '~~~' : '```';
+  const detail = ask.detail.length <= MAX_DETAIL_CHARS ? ask.detail : `${ask.detail.slice(0, MAX_DETAIL_CHARS)}\n… (${ask.detail.length - MAX_DETAIL_CHARS} more characters not shown)`;
+  const fence = detail.includes('```') ? '~~~' : '```';
   const lines = [
     `**${agent.name}** wants to use **${ask.tool}**${ask.cwd ? ` in \`${ask.cwd}\`` : ''}:`,
     '',
     fence,
-    ask.detail,
+    detail,
     fence,
   ];
-  if (ask.reason) lines.push('', `Reason given: ${ask.reason}`);
+  if (ask.reason) lines.push('', `Reason given: ${ask.reason.length <= MAX_REASON_CHARS ? ask.reason : `${ask.reason.slice(0, MAX_REASON_CHARS)}…`}`);
   return { title: `${agent.name}: allow ${ask.tool}?`, prompt: lines.join('\n') };
 }
 
