@@ -75,3 +75,17 @@ describe('permissionView by tool', () => {
     expect(await permissionView({ agent: 'claude', tool: 'Task', input: {}, cwd: dir })).toBeNull();
   });
 });
+
+describe('commandMarks, more forms', () => {
+  it('git push -f, npm install, tee and cp outside the project, a file named only when it runs', async () => {
+    const dir = proj();
+    const v = await commandView('git push -f origin main; npm install left-pad; echo x | tee /etc/motd; cp a.txt ../out/; echo y > "$OUT"', dir, dir);
+    expect(v.parts.map((p) => kinds(p.marks))).toEqual([['force', 'network'], ['network'], [], ['write-outside'], ['write-outside'], ['write-outside']]);
+    expect(v.parts[5]!.marks[0]!.text).toBe('writes a file known only when it runs: "$OUT"');
+  });
+
+  it('writes inside the project and to /dev/null are no mark', async () => {
+    const dir = proj();
+    expect((await commandView('npm test > build/log.txt 2>/dev/null; rm build/x.o', dir, dir)).marks).toEqual([]);
+  });
+});
