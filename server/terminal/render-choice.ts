@@ -102,7 +102,7 @@ function body(s: ChoiceScreen): BodyLine[] {
   const { request, state, t, width } = s;
   // A prompt that only repeats the title has no body: the options follow the header.
   const prompt = promptBelowTitle(request.prompt, request.title);
-  const lines: BodyLine[] = s.permissionView ? [...permissionLines(s.permissionView, width), ''].map((text) => ({ text, block: -1 })) : [];
+  const lines: BodyLine[] = s.permissionView ? [...permissionLines(s.permissionView, width, t), ''].map((text) => ({ text, block: -1 })) : [];
   if (prompt) lines.push(...[...wrap(plainMarkdown(prompt), width), ''].map((text) => ({ text, block: -1 })));
   const multi = request.selection_mode === 'multi';
   request.options.forEach((option, i) => {

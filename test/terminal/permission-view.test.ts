@@ -10,6 +10,8 @@ import { TuiDriver } from '../support/tui-driver.js';
 import { permissionLines } from '../../server/terminal/permission-lines.js';
 import { withoutStyles } from '../../server/terminal/ansi.js';
 import type { EditView } from '../../shared/permission/view.js';
+import { createI18n } from '../../shared/i18n/index.js';
+import { terminalTranslate } from '../../server/terminal/translate.js';
 
 let hub: TestHub;
 beforeAll(async () => {
@@ -51,13 +53,14 @@ describe('the terminal UI shows a permission gate’s diff', () => {
     }
   });
 
-  it('added lines green, removed red, counts coloured the same way', () => {
+  it('added lines green, removed red, counts coloured the same way; labels in the chosen language', async () => {
     const view: EditView = { kind: 'edit', added: 1, removed: 1, files: [{ path: 'a.txt', outside: false, change: 'edit', added: 1, removed: 1, hunks: [{ old_start: 1, old_lines: 1, new_start: 1, new_lines: 1, lines: [{ op: '-', text: 'old\x1b[2J', old: 1 }, { op: '+', text: 'new', new: 1 }] }] }] };
-    const lines = permissionLines(view, 80);
+    const lines = permissionLines(view, 80, terminalTranslate(await createI18n('en')));
     if (!process.env.NO_COLOR) {
       expect(lines[2]).toContain('\x1b[31m- old␛[2J\x1b[0m');
       expect(lines[3]).toContain('\x1b[32m+ new\x1b[0m');
     }
     expect(lines.map(withoutStyles)).toEqual(['a.txt (edit) +1 −1', '@@ −1,1 +1,1 @@', '   1      - old␛[2J', '        1 + new']);
+    expect(withoutStyles(permissionLines({ ...view, files: [{ ...view.files[0]!, change: 'new' }] }, 80, terminalTranslate(await createI18n('zh')))[0]!)).toBe('a.txt (新文件) +1 −1');
   });
 });
