@@ -43,7 +43,7 @@ function viewsOf({ page, access, session }: FirstView): Set<View> {
   if (page !== 'choice') views.add('home');
   if (session && session.status !== 'pending') views.add('final');
   if (session?.request.questions) views.add('questions');
-  if (session?.permission_view) views.add('permission');
+  if (session?.permission_view || session?.source?.kind === 'hook') views.add('permission');
   if (access === 'gate') views.add('gateLink');
   return views;
 }

@@ -1,5 +1,4 @@
 import './permission-view.css';
-import { useEffect } from 'preact/hooks';
 import type { PermissionView as View } from '../../shared/permission/view.js';
 import { t } from '../config/i18n.js';
 import { CommandParts } from './CommandParts.js';
@@ -11,8 +10,7 @@ import { McpCall } from './McpCall.js';
  * edit or write, a command's parts with their marks, an MCP call's arguments. Its own chunk: a plain question's
  * first load does not carry it.
  */
-export function PermissionView({ view, onShown }: { view: View; onShown?: () => void }) {
-  useEffect(() => onShown?.(), []);
+export function PermissionView({ view }: { view: View }) {
   return (
     <section class="pv" data-testid="permission-view" data-kind={view.kind} aria-label={t('permission.heading')}>
       {view.kind === 'edit' && view.files.map((file, i) => <FileDiff key={`${file.path}-${i}`} file={file} />)}

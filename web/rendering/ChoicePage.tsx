@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { i18n, t, withStrings } from '../config/i18n.js';
 import { Countdown } from '../live/Countdown.js';
 import { DeadlineControl } from '../live/DeadlineControl.js';
@@ -11,22 +11,20 @@ import { TerminalSwitch } from './TerminalSwitch.js';
 import { ChoiceSource } from './ChoiceSource.js';
 import { promptBelowTitle } from '../../shared/choice/prompt-body.js';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
-import { PermissionForm } from './PermissionForm.js';
 
 // Both bring their strings when the page's catalog lacks them (a gate that ends while shown; see page-catalog.ts).
 const FinalState = lazyView(() => withStrings('portal:final.heading', import('./FinalState.js')).then((m) => m.FinalState));
 // Only gates with several questions need this form: its code is not part of every choice page's first load.
 const QuestionsForm = lazyView(() => withStrings('portal:questions.keys', import('./QuestionsForm.js')).then((m) => m.QuestionsForm));
-// What a permission gate would do (a diff, a command's parts, an MCP call): its own chunk, only such gates load it.
-const PermissionView = lazyView(() => withStrings('portal:permission.heading', import('../permission/PermissionView.js')).then((m) => m.PermissionView));
+// A permission gate: what it would do (a diff, a command's parts, an MCP call) and its answer buttons, one chunk
+// only such gates load (a plain question's first load does not carry it).
+const PermissionGate = lazyView(() => withStrings('portal:permission.heading', import('../permission/PermissionGate.js')).then((m) => m.PermissionGate));
 
 /** /choice/:id — the question, live countdown and answer form while pending; the final state once over. */
 export function ChoicePage() {
   const { store, boot } = useServices();
   const session = useStore(store, (s) => (boot.session_id ? s.sessions[boot.session_id] : undefined));
   const heading = useRef<HTMLHeadingElement>(null);
-  // A permission gate's answers wait until what it would do is on screen (its view is a chunk of its own).
-  const [viewShownFor, setViewShownFor] = useState<string | null>(null);
   // The page opens on the question (not on the header and the list): a screen reader reads it, Tab goes on from it.
   // Not when the person is already in the form: the hub's first HTML can be used before the bundle takes it over.
   useEffect(() => {
@@ -65,8 +63,7 @@ export function ChoicePage() {
         <ChoiceSource session={session} />
         {!permission && <ChoiceMeta session={session} />}
       </header>
-      {view && <PermissionView key={session.id} view={view} onShown={() => setViewShownFor(session.id)} />}
-      {permission && pending && <PermissionForm key={session.id} session={session} ready={!view || viewShownFor === session.id} />}
+      {(permission || view) && <PermissionGate key={session.id} session={session} />}
       {permission && <ChoiceMeta session={session} />}
       {pending && session.agent_gone_at && (
         <p class="notice notice-gone" role="status" data-testid="agent-gone">

@@ -1,24 +1,23 @@
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { t } from '../config/i18n.js';
-import { useAnswerSender } from './use-answer-sender.js';
-import { useChoiceKeys } from './use-choice-keys.js';
-import { useDraft } from './use-draft.js';
+import { useAnswerSender } from '../rendering/use-answer-sender.js';
+import { useChoiceKeys } from '../rendering/use-choice-keys.js';
+import { useDraft } from '../rendering/use-draft.js';
 
 /** Options that refuse: drawn as such. */
 const REFUSALS = new Set(['no', 'never']);
 
 /**
  * A permission gate's answer (issue 22): one button per answer, one click or tap (or its number key, shown on the
- * button) answers; the note for the agent optional beside them. Not `ready` until what the gate would do is on
- * screen (the view's chunk loaded): nobody approves what they have not seen, and the buttons do not move under a
- * finger as the view comes in above them.
+ * button) answers; the note for the agent optional beside them. In the view's chunk and drawn with it: nobody
+ * approves what they have not seen, and no button moves under a finger as the view comes in above it.
  */
-export function PermissionForm({ session, ready }: { session: ChoiceSessionView; ready: boolean }) {
+export function PermissionForm({ session }: { session: ChoiceSessionView }) {
   const { draft, setDraft, discard } = useDraft(session);
   const { busy, error, send } = useAnswerSender(session, discard);
   const options = session.request.options;
   const answer = (id: string) => {
-    if (busy || !ready) return;
+    if (busy) return;
     void send('submit', { selected_ids: [id], annotations: {}, global_annotation: draft.global_annotation });
   };
   useChoiceKeys(
@@ -37,7 +36,7 @@ export function PermissionForm({ session, ready }: { session: ChoiceSessionView;
             name="choice"
             value={option.id}
             class={`btn perm-btn ${REFUSALS.has(option.id) ? 'btn-danger' : i === 0 ? 'btn-primary' : ''}`}
-            disabled={busy || !ready}
+            disabled={busy}
             aria-keyshortcuts={String(i + 1)}
             data-testid={`answer-${option.id}`}
             onClick={(e) => {
