@@ -142,6 +142,12 @@ test.describe('permission view', () => {
     await page.getByTestId('answer-no').click();
     expect((await decided).decision).toBe('deny');
 
+    // Neither answer: the gate is dismissed and the CLI's own dialog asks (the hook answers "ask").
+    const dismissed = await raiseHook(hub, 'qwen', { tool_name: 'run_shell_command', tool_input: { command: 'ls' }, cwd: dir });
+    await page.goto(choiceUrl(hub.baseUrl, hub.token, dismissed.id));
+    await page.getByTestId('cancel').click();
+    expect(await dismissed.decided).toMatchObject({ decision: 'ask', decided_by: { text: 'the person (web): dismissed' } });
+
     const mcp = await raiseHook(hub, 'claude', { tool_name: 'mcp__github__create_issue', tool_input: { title: 'Bug in prices', labels: ['bug'] }, cwd: dir });
     await page.goto(choiceUrl(hub.baseUrl, hub.token, mcp.id));
     await expect(page.getByTestId('pv-mcp')).toContainText('github');

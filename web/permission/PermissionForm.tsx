@@ -53,6 +53,9 @@ export function PermissionForm({ session }: { session: ChoiceSessionView }) {
         <textarea name="global_annotation" rows={1} value={draft.global_annotation} onInput={(e) => setDraft((d) => ({ ...d, global_annotation: e.currentTarget.value }))} data-testid="global-note" />
       </label>
       {error && <p class="error" role="alert">{error}</p>}
+      <button type="button" class="btn btn-quiet perm-dismiss" disabled={busy} onClick={() => void send('cancel', { global_annotation: draft.global_annotation })} data-testid="cancel">
+        {t('permission.dismiss', { agent: session.source?.agent ?? '' })}
+      </button>
     </form>
   );
 }

@@ -57,6 +57,7 @@ export default {
     tool: 'Tool',
     args: 'Arguments',
     requestAsSent: 'The request as the agent sent it, and why you are asked',
+    dismiss: 'Neither: let {{agent}} ask in its own terminal',
     noArgs: 'none',
   },
   questions: {

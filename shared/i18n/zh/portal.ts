@@ -53,6 +53,7 @@ export default {
     tool: '工具',
     args: '参数',
     requestAsSent: '智能体发送的原始请求，以及为何询问你',
+    dismiss: '都不选：让 {{agent}} 在它自己的终端里询问',
     noArgs: '无',
   },
   questions: {
