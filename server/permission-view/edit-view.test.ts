@@ -1,5 +1,5 @@
 // Each CLI's edit and write input → the diff the gate shows, from hook inputs recorded from the real CLIs
-// (test/fixtures/hook-inputs/, written by test/agents/record-edit-inputs.test.ts), against a seeded file.
+// (test/fixtures/hook-inputs/, written by test/agents/record-edit-inputs.ts), against a seeded file.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

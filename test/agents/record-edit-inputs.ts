@@ -1,4 +1,7 @@
-// Records the hook inputs the real CLIs send for their edit and write tools (run with RECORD_HOOK_INPUTS=1):
+// Records the hook inputs the real CLIs send for their edit and write tools. Not part of npm test (the recordings
+// are fixtures, re-made when a pinned version changes):
+//   npx vitest run --config e2e-agents/vitest.record.config.mts test/agents/record-edit-inputs.ts [-t codex]
+//
 // each CLI edits a seeded file through its own tool, the gate's question is refused, and the request as the
 // hub's permission log has it (tool name and tool_input) is written to test/fixtures/hook-inputs/ for the
 // permission view's unit tests. The cwd in a recording is the run's temporary project, replaced by <project>.
@@ -42,7 +45,7 @@ afterEach(async () => {
   run = null;
 });
 
-describe.skipIf(!process.env.RECORD_HOOK_INPUTS)('record edit hook inputs', () => {
+describe('record edit hook inputs', () => {
   for (const c of CASES) {
     it.skipIf(skipUnlessInstalled(c.cli))(`${c.cli} ${c.name}`, async () => {
       let file = '';
