@@ -6,7 +6,7 @@ import preact from '@preact/preset-vite';
  * is one of them (a gate link's page shows no list); the list helpers the live socket and the choice page use stay
  * in the entry. Every module not matched here goes into the entry chunk.
  */
-const LAZY = /\/web\/(config\/(SettingsPanel|TelegramSettings)|history\/\w+|list\/(InteractionList|RowSource|use-more-rows|project-filter)|rendering\/(FinalState|FinalAnswers|QuestionsForm|QuestionFieldset|use-question-arrows)|notify\/notification-watch)\.tsx?$|\/web\/tasks\/|\/web\/resolve\/|@xterm/;
+const LAZY = /\/web\/(config\/(SettingsPanel|TelegramSettings)|history\/\w+|list\/(InteractionList|RowSource|use-more-rows|project-filter)|rendering\/(FinalState|FinalAnswers|QuestionsForm|QuestionFieldset|use-question-arrows)|notify\/notification-watch)\.tsx?$|\/web\/permission\/|\/web\/tasks\/|\/web\/resolve\/|@xterm/;
 
 /**
  * The portal bundle: web/main.tsx → dist/web/assets. One content-hashed entry (JS + CSS) holds what a choice

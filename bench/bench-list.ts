@@ -14,4 +14,5 @@ export const benchModules: Record<string, () => Promise<BenchModule>> = {
   telegram: async () => (await import('./telegram.bench.js')).default,
   policy: async () => (await import('./policy.bench.js')).default,
   paired: async () => (await import('./paired.bench.js')).default,
+  'permission-view': async () => (await import('./permission-view.bench.js')).default,
 };

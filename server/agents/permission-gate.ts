@@ -12,6 +12,7 @@ import type { AgentHooks, HookDecision, PermissionAsk } from './agent-hooks.js';
 import type { SessionGrants } from './session-grants.js';
 import type { PermissionLog } from '../policy/permission-log.js';
 import { gitBranch } from '../platform/git-branch.js';
+import { gateView } from '../permission-view/index.js';
 
 /** The gate's options, by stable id (`gatehouse answer --option`, Telegram buttons, the terminal UI). */
 export const HOOK_OPTIONS = { allow: 'yes', session: 'session', always: 'always', deny: 'no', never: 'never' } as const;
@@ -48,16 +49,21 @@ export interface PersonAsk {
   task?: { workflow: string; task: string };
 }
 
+/** The tool input and reason as the prompt quotes them: cut so the gate stays within the prompt limit (a write of a large file; its view shows the change). */
+const MAX_DETAIL_CHARS = 12_000;
+const MAX_REASON_CHARS = 2_000;
+
 export function permissionPrompt(agent: AgentHooks, ask: PermissionAsk): { title: string; prompt: string } {
-  const fence = ask.detail.includes('```') ? '~~~' : '```';
+  const detail = ask.detail.length <= MAX_DETAIL_CHARS ? ask.detail : `${ask.detail.slice(0, MAX_DETAIL_CHARS)}\n… (${ask.detail.length - MAX_DETAIL_CHARS} more characters not shown)`;
+  const fence = detail.includes('```') ? '~~~' : '```';
   const lines = [
     `**${agent.name}** wants to use **${ask.tool}**${ask.cwd ? ` in \`${ask.cwd}\`` : ''}:`,
     '',
     fence,
-    ask.detail,
+    detail,
     fence,
   ];
-  if (ask.reason) lines.push('', `Reason given: ${ask.reason}`);
+  if (ask.reason) lines.push('', `Reason given: ${ask.reason.length <= MAX_REASON_CHARS ? ask.reason : `${ask.reason.slice(0, MAX_REASON_CHARS)}…`}`);
   return { title: `${agent.name}: allow ${ask.tool}?`, prompt: lines.join('\n') };
 }
 
@@ -192,7 +198,9 @@ export async function askThePerson(
   ];
   const validated = validateChoiceRequest({ title, prompt: lines.join('\n'), options, timeout_seconds: seconds, interface: 'web' });
   const source = { kind: 'hook' as const, agent: agent.name, project: ask.cwd ?? null, branch: ask.cwd ? await gitBranch(ask.cwd) : null, ...(how.task ?? {}) };
-  const created = await deps.sessions.create(validated, 'web', undefined, source);
+  // What is being approved (a diff, the command's parts, the MCP call's arguments), stored with the gate (issue 22).
+  const view = await gateView({ agent: agent.id, tool: ask.tool, input: request.input, cwd: ask.cwd }, deps.warn);
+  const created = await deps.sessions.create(validated, 'web', undefined, source, view);
   how.onGate?.({ id: created.id, options });
   const withdrawn = await waitOrWithdrawn(deps, created.id, seconds * 1000 + 1000, how.withdraw);
   if (withdrawn) return { decision: 'ask', message: withdrawn, session_id: created.id, status: 'pending', decided_by: { kind: 'timeout', text: withdrawn } };

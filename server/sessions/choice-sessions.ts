@@ -6,6 +6,7 @@ import type { ChoiceDraft, ChoiceSessionView } from '../../shared/choice/session
 import type { ValidatedRequest } from '../../shared/choice/validate-request.js';
 import type { GateSource } from '../../shared/choice/gate-source.js';
 import type { PermissionDecidedBy } from '../../shared/choice/decided-by.js';
+import type { PermissionView } from '../../shared/permission/view.js';
 import type { Store } from '../store/store.js';
 import { validateAnswer } from './answer-validation.js';
 import { buildResult, type ResultInput } from './session-result.js';
@@ -50,13 +51,15 @@ export class ChoiceSessions extends EventEmitter<SessionEvents> {
     }
   }
 
-  async create(validated: ValidatedRequest, iface: SessionInterface, now = this.clock.now(), source: GateSource | null = null): Promise<StoredSession> {
+  /** `permissionView`: a permission gate's view of what is being approved, kept with it (issue 22). */
+  async create(validated: ValidatedRequest, iface: SessionInterface, now = this.clock.now(), source: GateSource | null = null, permissionView: PermissionView | null = null): Promise<StoredSession> {
     const session: StoredSession = {
       id: newSessionId(),
       request: validated.request,
       status: 'pending',
       interface: iface,
       source,
+      ...(permissionView ? { permission_view: permissionView } : {}),
       created_at: new Date(now).toISOString(),
       deadline_at: new Date(now + validated.request.timeout_seconds * 1000).toISOString(),
       ended_at: null,

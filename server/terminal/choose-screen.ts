@@ -71,6 +71,7 @@ export async function runChooseScreen({ hub, live, term, sessionId, connected = 
         createdAt: new Date(session.created_at),
         sourceLine: sourceLabel(session.source),
         agentGoneAt: session.agent_gone_at,
+        permissionView: session.permission_view,
         remainingMs: clock.remainingMs(),
         annotationsEnabled: settings.annotations_enabled,
         navigationHints: settings.terminal.navigation_hints,

@@ -6,6 +6,8 @@ import type { QuestionPosition } from './answering.js';
 import { formatClock } from './countdown.js';
 import { formatRemaining } from '../../shared/choice/format-remaining.js';
 import type { Translate } from './translate.js';
+import type { PermissionView } from '../../shared/permission/view.js';
+import { permissionLines } from './permission-lines.js';
 
 export interface ChoiceScreen {
   request: ChoiceRequest;
@@ -28,6 +30,8 @@ export interface ChoiceScreen {
   questions?: QuestionPosition;
   /** PgUp/PgDn scrolling: the first body line to show, regardless of the current option; null = follow it. */
   manualScroll: number | null;
+  /** A permission gate: what it would do (a diff, a command's parts, an MCP call), shown first in the body. */
+  permissionView?: PermissionView | null;
 }
 
 /**
@@ -98,7 +102,8 @@ function body(s: ChoiceScreen): BodyLine[] {
   const { request, state, t, width } = s;
   // A prompt that only repeats the title has no body: the options follow the header.
   const prompt = promptBelowTitle(request.prompt, request.title);
-  const lines: BodyLine[] = prompt ? [...wrap(plainMarkdown(prompt), width), ''].map((text) => ({ text, block: -1 })) : [];
+  const lines: BodyLine[] = s.permissionView ? [...permissionLines(s.permissionView, width, t), ''].map((text) => ({ text, block: -1 })) : [];
+  if (prompt) lines.push(...[...wrap(plainMarkdown(prompt), width), ''].map((text) => ({ text, block: -1 })));
   const multi = request.selection_mode === 'multi';
   request.options.forEach((option, i) => {
     const here = i === state.cursor;

@@ -22,6 +22,7 @@ const VIEW_GROUPS = {
   home: ['portal:root.'],
   final: ['portal:final.'],
   questions: ['portal:questions.'],
+  permission: ['portal:permission.'],
   gateLink: ['portal:gateLink.'],
   // What a browser notification says: the watcher that shows them loads once they are allowed.
   notifications: ['portal:notify.newTitle', 'portal:notify.soonTitle', 'portal:notify.timedOutTitle', 'portal:notify.autoTitle'],
@@ -42,6 +43,7 @@ function viewsOf({ page, access, session }: FirstView): Set<View> {
   if (page !== 'choice') views.add('home');
   if (session && session.status !== 'pending') views.add('final');
   if (session?.request.questions) views.add('questions');
+  if (session?.permission_view || session?.source?.kind === 'hook') views.add('permission');
   if (access === 'gate') views.add('gateLink');
   return views;
 }

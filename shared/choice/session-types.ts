@@ -2,6 +2,7 @@ import type { PermissionDecidedBy } from './decided-by.js';
 import type { FinalStatus, SessionInterface, SessionStatus } from './limits.js';
 import type { ChoiceRequest } from './validate-request.js';
 import type { GateSource } from './gate-source.js';
+import type { PermissionView } from '../permission/view.js';
 
 /** What a person has picked and typed so far (kept by the hub so a switch of interface keeps it). */
 export interface ChoiceDraft {
@@ -56,6 +57,8 @@ export interface ChoiceSessionView {
    * clears this. Absent or null: the asker is there, or not known to have left.
    */
   agent_gone_at?: string | null;
+  /** A permission gate: what is being approved, as the hub computed it when the gate was created (absent on other gates). */
+  permission_view?: PermissionView | null;
   /** A permission gate (an agent's hook) once decided: who decided it (absent on every other gate). */
   decided_by?: PermissionDecidedBy | null;
   draft: ChoiceDraft | null;

@@ -5,9 +5,12 @@ import { buttonData } from './button-data.js';
 import { answersSummary } from '../../../shared/choice/answers-summary.js';
 import { promptBelowTitle } from '../../../shared/choice/prompt-body.js';
 import { escapeTelegramHtml as esc, telegramHtml } from './telegram-markdown.js';
+import { telegramPermissionPart } from './telegram-permission.js';
 
 /** Telegram allows 4096 characters per message; the prompt gets this much, the rest stays for options and status. */
 const PROMPT_BUDGET = 2500;
+/** A permission gate's view takes room of its own: its prompt (the request as it came) gets less. */
+const PROMPT_BUDGET_WITH_VIEW = 1200;
 const BUTTON_LABEL_CHARS = 48;
 const DESCRIPTION_CHARS = 160;
 
@@ -31,8 +34,10 @@ function gateBody(session: StoredSession, gateUrl: string): string {
   const lines = [`❓ <b>${esc(request.title)}</b>`];
   // Once over, the session's interface is the one that answered: the ended line says that instead.
   if (session.status === 'pending') lines.push(`<i>${esc(sourceLine(session))}</i>`);
+  // A permission gate: what it would do (path, counts, the first diff lines) before the request as it came.
+  if (session.permission_view) lines.push('', telegramPermissionPart(session.permission_view, gateUrl));
   const body = promptBelowTitle(request.prompt, request.title);
-  const prompt = body ? promptPart(body, gateUrl) : '';
+  const prompt = body ? promptPart(body, gateUrl, session.permission_view ? PROMPT_BUDGET_WITH_VIEW : PROMPT_BUDGET) : '';
   if (prompt) lines.push('', prompt);
   if (request.questions) {
     request.questions.forEach((q, n) => lines.push('', `<b>${n + 1}. ${q.header ? `[${esc(q.header)}] ` : ''}${esc(q.question)}</b> <i>(${q.selection_mode === 'multi' ? `pick ${q.min_selections}–${q.max_selections}` : 'pick one'}${q.allow_free_text ? ' or own words' : ''})</i>`, ...q.options.map((o, i) => optionLine(o, i))));
@@ -60,13 +65,13 @@ function optionLine(option: StoredSession['request']['options'][number], index: 
 }
 
 /** The prompt as Telegram HTML; a long one is cut at a line break and points at the full question. */
-function promptPart(prompt: string, gateUrl: string): string {
+function promptPart(prompt: string, gateUrl: string, budget: number): string {
   const whole = telegramHtml(prompt);
-  if (whole.length <= PROMPT_BUDGET) return whole;
+  if (whole.length <= budget) return whole;
   let source = prompt;
   let html = whole;
-  while (html.length > PROMPT_BUDGET && source.length > 0) {
-    const limit = Math.floor(source.length * Math.min(0.8, PROMPT_BUDGET / html.length));
+  while (html.length > budget && source.length > 0) {
+    const limit = Math.floor(source.length * Math.min(0.8, budget / html.length));
     const lineBreak = source.lastIndexOf('\n', limit);
     source = source.slice(0, lineBreak > limit / 2 ? lineBreak : limit);
     html = telegramHtml(source);

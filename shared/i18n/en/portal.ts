@@ -42,6 +42,24 @@ export default {
     agentGone:
       'The agent that asked has gone: its connection to gatehouse closed {{time}}. You can still answer — it gets your answer if it comes back to this question; until then nobody reads it.',
   },
+  // A permission gate's view of what it would do (issue 22).
+  permission: {
+    heading: 'What it will do',
+    change: { edit: 'edit', new: 'new file', overwrite: 'overwrites the file', delete: 'deletes the file' },
+    movedTo: 'moved to {{path}}',
+    cell: 'cell {{cell}}',
+    outside: 'outside the project',
+    counts: '{{added}} lines added, {{removed}} removed',
+    showAll: 'Show all {{count}} lines',
+    truncated: 'A huge change: only its first lines were kept with this gate (the counts are complete).',
+    cwd: 'Runs in',
+    server: 'MCP server',
+    tool: 'Tool',
+    args: 'Arguments',
+    requestAsSent: 'The request as the agent sent it, and why you are asked',
+    dismiss: 'Neither: let {{agent}} ask in its own terminal',
+    noArgs: 'none',
+  },
   questions: {
     position: 'Question {{n}} of {{count}}',
     keys: 'Numbers pick in the current question; Tab or ←/→ move between questions; Ctrl+Enter submits.',

@@ -1,5 +1,16 @@
 /** Strings of the terminal UI (en). Keys must match the other language's file. */
 export default {
+  // A permission gate's view (issue 22) at the top of its body.
+  permission: {
+    change: { edit: 'edit', new: 'new file', overwrite: 'overwrites the file', delete: 'deletes the file' },
+    movedTo: 'moved to {{path}}',
+    cell: 'cell {{cell}}',
+    outside: 'outside the project',
+    moreLines: '… {{count}} more lines: the portal shows them',
+    truncated: '… a huge change: only its first lines were kept with this gate (the counts are complete)',
+    cwd: 'in {{cwd}}',
+    mcp: 'MCP server {{server}} · tool {{tool}}',
+  },
   rule: {
     single: 'pick one',
     exactly: 'pick {{count}}',

@@ -1,5 +1,16 @@
 /** Strings of the terminal UI (zh). Keys must match the other language's file. */
 export default {
+  // A permission gate's view (issue 22) at the top of its body.
+  permission: {
+    change: { edit: '编辑', new: '新文件', overwrite: '覆盖该文件', delete: '删除该文件' },
+    movedTo: '移动到 {{path}}',
+    cell: '单元格 {{cell}}',
+    outside: '在项目之外',
+    moreLines: '… 还有 {{count}} 行：请在网页中查看',
+    truncated: '… 改动过大：此请求只保留了前面的行（计数是完整的）',
+    cwd: '运行于 {{cwd}}',
+    mcp: 'MCP 服务器 {{server}} · 工具 {{tool}}',
+  },
   rule: {
     single: '单选',
     exactly: '选 {{count}} 项',

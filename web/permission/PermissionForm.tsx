@@ -1,0 +1,61 @@
+import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { t } from '../config/i18n.js';
+import { useAnswerSender } from '../rendering/use-answer-sender.js';
+import { useChoiceKeys } from '../rendering/use-choice-keys.js';
+import { useDraft } from '../rendering/use-draft.js';
+
+/** Options that refuse: drawn as such. */
+const REFUSALS = new Set(['no', 'never']);
+
+/**
+ * A permission gate's answer (issue 22): one button per answer, one click or tap (or its number key, shown on the
+ * button) answers; the note for the agent optional beside them. In the view's chunk and drawn with it: nobody
+ * approves what they have not seen, and no button moves under a finger as the view comes in above it.
+ */
+export function PermissionForm({ session }: { session: ChoiceSessionView }) {
+  const { draft, setDraft, discard } = useDraft(session);
+  const { busy, error, send } = useAnswerSender(session, discard);
+  const options = session.request.options;
+  const answer = (id: string) => {
+    if (busy) return;
+    void send('submit', { selected_ids: [id], annotations: {}, global_annotation: draft.global_annotation });
+  };
+  useChoiceKeys(
+    options.length,
+    (index) => answer(options[index]!.id),
+    () => {},
+  );
+  return (
+    <form class="answer perm-answer" data-testid="answer-form" method="post" action={`/choice/${encodeURIComponent(session.id)}/answer`} onSubmit={(e) => e.preventDefault()}>
+      <input type="hidden" name="from" value="page" />
+      <div class="perm-buttons" role="group" aria-label={session.request.title}>
+        {options.map((option, i) => (
+          <button
+            key={option.id}
+            type="submit"
+            name="choice"
+            value={option.id}
+            class={`btn perm-btn ${REFUSALS.has(option.id) ? 'btn-danger' : i === 0 ? 'btn-primary' : ''}`}
+            disabled={busy}
+            aria-keyshortcuts={String(i + 1)}
+            data-testid={`answer-${option.id}`}
+            onClick={(e) => {
+              e.preventDefault();
+              answer(option.id);
+            }}
+          >
+            <kbd class="perm-key">{i + 1}</kbd> {option.label}
+          </button>
+        ))}
+      </div>
+      <label class="field">
+        <span>{t('choice.globalNote')}</span>
+        <textarea name="global_annotation" rows={1} value={draft.global_annotation} onInput={(e) => setDraft((d) => ({ ...d, global_annotation: e.currentTarget.value }))} data-testid="global-note" />
+      </label>
+      {error && <p class="error" role="alert">{error}</p>}
+      <button type="button" class="btn btn-quiet perm-dismiss" disabled={busy} onClick={() => void send('cancel', { global_annotation: draft.global_annotation })} data-testid="cancel">
+        {t('permission.dismiss', { agent: session.source?.agent ?? '' })}
+      </button>
+    </form>
+  );
+}
