@@ -12,6 +12,7 @@ import type { AgentHooks, HookDecision, PermissionAsk } from './agent-hooks.js';
 import type { SessionGrants } from './session-grants.js';
 import type { PermissionLog } from '../policy/permission-log.js';
 import { gitBranch } from '../platform/git-branch.js';
+import { waitOrWithdrawn } from './gate-wait.js';
 import { gateView } from '../permission-view/index.js';
 
 /** The gate's options, by stable id (`gatehouse answer --option`, Telegram buttons, the terminal UI). */
@@ -245,35 +246,6 @@ export async function askThePerson(
     deps.warn?.({ err, session: session.id }, 'could not record who decided the permission gate');
   }
   return { ...out, session_id: session.id, status: session.status };
-}
-
-/**
- * Waits for the gate to end; if `withdraw` aborts first, the gate says its agent is gone (it stays answerable, and
- * listed) and the reason is returned.
- */
-async function waitOrWithdrawn(deps: PermissionDeps, id: string, ms: number, withdraw?: AbortSignal): Promise<string | null> {
-  if (!withdraw) {
-    await deps.sessions.wait(id, ms);
-    return null;
-  }
-  const reason = () => (withdraw.reason instanceof Error ? withdraw.reason.message : String(withdraw.reason ?? 'the hook stopped waiting'));
-  if (withdraw.aborted) return reason();
-  let onAbort = () => {};
-  const aborted = new Promise<'withdrawn'>((resolve) => {
-    onAbort = () => resolve('withdrawn');
-    withdraw.addEventListener('abort', onAbort, { once: true });
-  });
-  const ended = await Promise.race([deps.sessions.wait(id, ms).then(() => 'ended' as const), aborted]);
-  withdraw.removeEventListener('abort', onAbort);
-  if (ended === 'ended' || deps.sessions.get(id).status !== 'pending') return null;
-  const asker = `withdrawn:${id}`;
-  try {
-    await deps.sessions.askedBy(id, asker);
-    await deps.sessions.askerGone(asker);
-  } catch (err) {
-    deps.warn?.({ err, session: id }, 'could not mark the permission gate as left by its agent');
-  }
-  return reason();
 }
 
 function allowed(agent: AgentHooks, by: PermissionDecidedBy): GateDecision {
