@@ -13,6 +13,7 @@ import type { SessionGrants } from './session-grants.js';
 import type { PermissionLog } from '../policy/permission-log.js';
 import { gitBranch } from '../platform/git-branch.js';
 import { waitOrWithdrawn } from './gate-wait.js';
+import { grantRulesPicked, WIDER } from '../../shared/permission/view.js';
 import { gateView } from '../permission-view/index.js';
 
 /** The gate's options, by stable id (`gatehouse answer --option`, Telegram buttons, the terminal UI). */
@@ -200,7 +201,10 @@ export async function askThePerson(
   const validated = validateChoiceRequest({ title, prompt: lines.join('\n'), options, timeout_seconds: seconds, interface: 'web' });
   const source = { kind: 'hook' as const, agent: agent.name, project: ask.cwd ?? null, branch: ask.cwd ? await gitBranch(ask.cwd) : null, ...(how.task ?? {}) };
   // What is being approved (a diff, the command's parts, the MCP call's arguments), stored with the gate (issue 22).
-  const view = await gateView({ agent: agent.id, tool: ask.tool, input: request.input, cwd: ask.cwd }, deps.warn);
+  const shown = await gateView({ agent: agent.id, tool: ask.tool, input: request.input, cwd: ask.cwd }, deps.warn);
+  // With it, what always / never would write and the wider rules the portal offers instead (widened before saving).
+  const widens = offerRules && narrow.wider.some((w, i) => w !== null && w !== narrow.rules[i]);
+  const view = shown && widens ? { ...shown, grants: { rules: narrow.rules, wider: narrow.wider } } : shown;
   const created = await deps.sessions.create(validated, 'web', undefined, source, view);
   how.onGate?.({ id: created.id, options });
   const withdrawn = await waitOrWithdrawn(deps, created.id, seconds * 1000 + 1000, how.withdraw);
@@ -222,8 +226,9 @@ export async function askThePerson(
   } else if (picked === HOOK_OPTIONS.always || picked === HOOK_OPTIONS.never) {
     const list = picked === HOOK_OPTIONS.always ? 'allow' : 'deny';
     const by = person(picked);
-    const written = await writeRules(deps, list, narrow.rules, session.id);
-    by.text += written ? `; wrote ${list}: ${narrow.rules.join(', ')} to ${deps.policy!.personFile}` : `; the rule could not be written to ${deps.policy!.personFile}`;
+    const rules = grantRulesPicked(narrow, widens && session.result?.annotations?.[picked] === WIDER);
+    const written = await writeRules(deps, list, rules, session.id);
+    by.text += written ? `; wrote ${list}: ${rules.join(', ')} to ${deps.policy!.personFile}` : `; the rule could not be written to ${deps.policy!.personFile}`;
     out =
       list === 'allow'
         ? { decision: 'allow', message: 'The person allowed it through gatehouse, always.', decided_by: by }

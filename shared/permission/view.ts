@@ -99,7 +99,25 @@ export interface McpView {
   args: McpArg[];
 }
 
-export type PermissionView = EditView | CommandView | McpView;
+/**
+ * What "always" / "never" would write (issue 21): the narrowest rules covering the request and, for each, a wider
+ * one the person may pick instead before saving (null where none is wider). Sent with the answer as the option's
+ * annotation `wider`; only these rules can be written.
+ */
+export interface GrantRules {
+  rules: string[];
+  wider: Array<string | null>;
+}
+
+/** The annotation of `always` / `never` that picks the wider rules. */
+export const WIDER = 'wider';
+
+/** The rules an "always" / "never" answer writes: the narrowest, or each one's wider alternative where there is one. */
+export function grantRulesPicked(grants: GrantRules, wider: boolean): string[] {
+  return wider ? grants.rules.map((rule, i) => grants.wider[i] ?? rule) : grants.rules;
+}
+
+export type PermissionView = (EditView | CommandView | McpView) & { grants?: GrantRules };
 
 /** "+3 −1": the counts as every interface shows them. */
 export function countsText(added: number, removed: number): string {

@@ -1,4 +1,6 @@
+import { useState } from 'preact/hooks';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
+import { grantRulesPicked, WIDER } from '../../shared/permission/view.js';
 import { t } from '../config/i18n.js';
 import { useAnswerSender } from '../rendering/use-answer-sender.js';
 import { useChoiceKeys } from '../rendering/use-choice-keys.js';
@@ -6,6 +8,8 @@ import { useDraft } from '../rendering/use-draft.js';
 
 /** Options that refuse: drawn as such. */
 const REFUSALS = new Set(['no', 'never']);
+/** Options that write a rule into the person's policy (the rule may be widened first). */
+const RULE_WRITERS = new Set(['always', 'never']);
 
 /**
  * A permission gate's answer (issue 22): one button per answer, one click or tap (or its number key, shown on the
@@ -16,9 +20,16 @@ export function PermissionForm({ session }: { session: ChoiceSessionView }) {
   const { draft, setDraft, discard } = useDraft(session);
   const { busy, error, send } = useAnswerSender(session, discard);
   const options = session.request.options;
+  // "always" / "never" write the narrowest rule; the person may widen it first, and sees the rule that will be written.
+  const grants = session.permission_view?.grants;
+  const [wide, setWide] = useState(false);
+  const written = grants ? grantRulesPicked(grants, wide).join(', ') : '';
+  const label = (option: { id: string; label: string }) =>
+    grants && wide && RULE_WRITERS.has(option.id) ? t(option.id === 'always' ? 'permission.alwaysAllow' : 'permission.neverAllow', { rules: written }) : option.label;
   const answer = (id: string) => {
     if (busy) return;
-    void send('submit', { selected_ids: [id], annotations: {}, global_annotation: draft.global_annotation });
+    const annotations = grants && wide && RULE_WRITERS.has(id) ? { [id]: WIDER } : {};
+    void send('submit', { selected_ids: [id], annotations, global_annotation: draft.global_annotation });
   };
   useChoiceKeys(
     options.length,
@@ -28,6 +39,12 @@ export function PermissionForm({ session }: { session: ChoiceSessionView }) {
   return (
     <form class="answer perm-answer" data-testid="answer-form" method="post" action={`/choice/${encodeURIComponent(session.id)}/answer`} onSubmit={(e) => e.preventDefault()}>
       <input type="hidden" name="from" value="page" />
+      {grants && (
+        <label class="perm-widen">
+          <input type="checkbox" checked={wide} onChange={(e) => setWide(e.currentTarget.checked)} data-testid="perm-widen" />
+          <span>{t('permission.widen', { rules: grantRulesPicked(grants, true).join(', ') })}</span>
+        </label>
+      )}
       <div class="perm-buttons" role="group" aria-label={session.request.title}>
         {options.map((option, i) => (
           <button
@@ -44,7 +61,7 @@ export function PermissionForm({ session }: { session: ChoiceSessionView }) {
               answer(option.id);
             }}
           >
-            <kbd class="perm-key">{i + 1}</kbd> {option.label}
+            <kbd class="perm-key">{i + 1}</kbd> {label(option)}
           </button>
         ))}
       </div>

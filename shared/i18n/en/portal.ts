@@ -44,6 +44,9 @@ export default {
   },
   // A permission gate's view of what it would do (issue 22).
   permission: {
+    widen: 'Widen the rule first, to {{rules}}',
+    alwaysAllow: 'Yes, and always allow {{rules}}',
+    neverAllow: 'No, and never allow {{rules}}',
     heading: 'What it will do',
     change: { edit: 'edit', new: 'new file', overwrite: 'overwrites the file', delete: 'deletes the file' },
     movedTo: 'moved to {{path}}',

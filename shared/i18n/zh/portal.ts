@@ -40,6 +40,9 @@ export default {
   },
   // A permission gate's view of what it would do (issue 22).
   permission: {
+    widen: '先把规则放宽为 {{rules}}',
+    alwaysAllow: '是，并始终允许 {{rules}}',
+    neverAllow: '否，并永不允许 {{rules}}',
     heading: '将要执行的操作',
     change: { edit: '编辑', new: '新文件', overwrite: '覆盖该文件', delete: '删除该文件' },
     movedTo: '移动到 {{path}}',
