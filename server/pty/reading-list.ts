@@ -4,6 +4,7 @@
 import type { BlockLine } from './terminal-screen.js';
 import { isFaint } from './screen-cells.js';
 import { isStyledMark, rowMarked, splitColumns, type Row } from './reading-rows.js';
+import { asksQuestion } from './reading-question.js';
 
 function countsOf<T>(values: T[]): Map<T, number> {
   const m = new Map<T, number>();
@@ -49,12 +50,17 @@ export interface List {
   aside?: Row[];
 }
 
+/** A row carrying a horizontal rule (a finder's `2/2 ────` counter line): a separator, never an option. */
+const RULED = /[\u2500-\u257F]{3,}\s*$/u;
+
 /**
  * Items that span two lines: a title, and under it in the same column a line describing it, drawn in styles
  * no title has (dim, grey). Returns the titles, or null when the rows do not pair up so.
  */
-function pairedTitles(rows: Row[]): Row[] | null {
+function pairedTitles(rows: Row[], drawn: string[]): Row[] | null {
   if (rows.length < 4 || rows.length % 2) return null;
+  // A row that asks a question, or carries a rule (a finder's header and counter over two matches), is no item's part.
+  if (rows.some((r) => asksQuestion(r.text) || RULED.test(drawn[r.index] ?? ''))) return null;
   const titles = rows.filter((_, i) => i % 2 === 0);
   const details = rows.filter((_, i) => i % 2 === 1);
   const titleStyles = new Set(titles.map((r) => r.style));
@@ -64,19 +70,25 @@ function pairedTitles(rows: Row[]): Row[] | null {
   return titles;
 }
 
+
 /**
  * With the highlight seen, rows at the list's ends drawn in a style no other option has (a finder's header and
- * match counter next to its list) are not options: set aside, as long as the options left share one style.
+ * match counter next to its list) are not options: set aside, as long as the options left share one style — or,
+ * where too few are left to tell (two matches), when the row shows it is no option: it asks a question (a
+ * header) or carries a rule (a counter line).
  */
-function setAsideForeignEnds(list: List): List {
+function setAsideForeignEnds(list: List, drawn: string[]): List {
   if (list.pointer < 0 || list.multi || list.labels) return list;
   let a = 0;
   let b = list.rows.length;
   const foreign = (i: number) => {
     if (i === list.pointer) return false;
+    const row = list.rows[i];
     const others = list.rows.slice(a, b).filter((_, k) => k + a !== list.pointer && k + a !== i);
     const counts = countsOf(others.map((r) => r.style));
-    return others.length >= 2 && !counts.has(list.rows[i].style) && Math.max(...counts.values()) >= Math.max(2, others.length - 1);
+    const ownStyle = !counts.has(row.style) && row.style !== list.rows[list.pointer].style;
+    if (ownStyle && (asksQuestion(row.text) || RULED.test(drawn[row.index] ?? ''))) return true;
+    return others.length >= 2 && !counts.has(row.style) && Math.max(...counts.values()) >= Math.max(2, others.length - 1);
   };
   for (let moved = true; moved && b - a > 2; ) {
     moved = false;
@@ -135,8 +147,8 @@ function listAt(body: Row[], from: number, column: number): Row[] {
   return rows;
 }
 
-function describe(listed: Row[]): List {
-  const found = splitColumns(pairedTitles(listed) ?? listed);
+function describe(listed: Row[], drawn: string[]): List {
+  const found = splitColumns(pairedTitles(listed, drawn) ?? listed);
   // Not every row has a mark: a lone ● is a pointer, not a checkbox. Check marks told apart by style only make
   // a checklist where a row is singled out as the current one (a finished task list has none).
   let marks = found.every((r) => r.mark) ? found.map((r) => r.mark) : null;
@@ -155,7 +167,7 @@ function describe(listed: Row[]): List {
     if (radio) pointer = on[0];
     else multi = true;
   }
-  return setAsideForeignEnds({ rows, pointer, multi, labels });
+  return setAsideForeignEnds({ rows, pointer, multi, labels }, drawn);
 }
 
 /** Preference among candidate lists: a seen highlight, then checkboxes or numbers, then length, then nearness to the end. */
@@ -164,7 +176,8 @@ function score(list: List): number {
 }
 
 /** The list a person would take for the menu: the best of the candidate lists among the rows (see score). */
-export function bestList(rows: Row[], typingAt: number): List | null {
+/** `drawn`: each row's line as drawn, borders and rules in (a row's text has them set aside). */
+export function bestList(rows: Row[], typingAt: number, drawn: string[]): List | null {
   // The first line is the question, unless it is marked as a list row (a redraw can start the block at the list).
   const body = rows.filter((r) => (r.index > 0 || r.marker || r.mark) && r.index !== typingAt && r.text);
   let best: List | null = null;
@@ -174,7 +187,7 @@ export function bestList(rows: Row[], typingAt: number): List | null {
     const key = found.map((r) => r.index).join();
     if (tried.has(key)) continue;
     tried.add(key);
-    const list = describe(found);
+    const list = describe(found, drawn);
     if (list.rows.length >= 2 && (!best || score(list) >= score(best))) best = list;
   }
   return best;

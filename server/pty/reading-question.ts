@@ -42,6 +42,9 @@ export function questionAbove(lines: BlockLine[], headAt: number, ruleBefore: Se
   return above.find((p) => ASKS.test(p)) ?? above.find((p) => LABELS.test(p)) ?? above[0];
 }
 
+/** The text asks a question (a question mark closing a sentence). */
+export const asksQuestion = (text: string): boolean => ASKS.test(text.trim());
+
 /** The first of `texts` that asks (a question mark), else the first ending in a colon; null if none does. */
 export function askingFirst(texts: string[]): string | null {
   return texts.find((t) => ASKS.test(t)) ?? texts.find((t) => LABELS.test(t)) ?? null;

@@ -98,11 +98,12 @@ export function readScreen(block: Array<string | BlockLine>, screen?: ScreenView
   if (!lines.length) return { ...NOTHING, screen: verbatim };
   const rows = lines.map((l, index) => ({ ...splitRow(l, index), gapBefore: afterGap.has(index) }));
   let typingAt = typingLine(lines, screen);
-  let best = bestList(rows, typingAt);
+  const drawn = lines.map((l) => all[unboxed.indexOf(l)].text);
+  let best = bestList(rows, typingAt, drawn);
   if (typingAt >= 0) {
     // A cursor left at the end of a list row that has the pointer is not a typing field (the row as the list
     // reads it: a lone ● there is its pointer).
-    const withIt = bestList(rows, -1);
+    const withIt = bestList(rows, -1, drawn);
     if (withIt && withIt.pointer >= 0 && withIt.rows.find((r) => r.index === typingAt)?.marker) {
       typingAt = -1;
       best = withIt;

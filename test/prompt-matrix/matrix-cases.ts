@@ -160,6 +160,8 @@ export const LAYOUT_VARIANTS: LayoutVariant[] = [
   layout('fzf-finder', 'fzf', 'default layout, 30 options (taller than its window)', { options: THIRTY, relayed: [...THIRTY].reverse() }),
   layout('fzf-finder', 'fzf', '--reverse layout, 30 options (taller than its window)', { options: THIRTY, config: { reverse: true } }),
   layout('fzf-finder', 'fzf', 'full screen (no --height), --reverse', { config: { reverse: true, fullScreen: true } }),
+  layout('fzf-finder', 'fzf', 'two matches, default layout', { options: PARTS.slice(0, 2), relayed: PARTS.slice(0, 2).reverse() }),
+  layout('fzf-finder', 'fzf', 'two matches, --reverse', { options: PARTS.slice(0, 2), config: { reverse: true } }),
   layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, no gap', { descriptions: PARTS.map(inkDescription) }),
   layout('ink-two-line-list', 'ink 5', 'two-line items, margin bar, blank line between', { config: { gap: true }, descriptions: PARTS.map(inkDescription) }),
   layout('ink-two-line-list', 'ink 5', 'two-line items, 12 in a window of 4 with ↑/↓ more', { options: TWELVE, config: { window: 4 }, descriptions: TWELVE.map(inkDescription) }),
