@@ -5,6 +5,7 @@ const LANGUAGES: Language[] = ['en', 'zh'];
 import { t } from './i18n.js';
 import { TelegramSettings } from './TelegramSettings.js';
 import { PairedMachines } from './PairedMachines.js';
+import { PolicyStatus } from './PolicyStatus.js';
 import { api } from '../state/api.js';
 import { useServices } from '../state/app-context.js';
 import { useStore } from '../state/app-store.js';
@@ -91,6 +92,7 @@ export function SettingsPanel({ onClose }: { onClose(): void }) {
       </fieldset>
       {error && <p class="error" role="alert">{error}</p>}
       <TelegramSettings />
+      <PolicyStatus />
       <PairedMachines />
     </section>
   );

@@ -142,6 +142,14 @@ export default {
       seconds: 'seconds',
       save: 'Save Telegram settings',
     },
+    policy: {
+      title: 'Permission policy',
+      rules: 'rules: {{count}}',
+      none: 'no file yet: every request comes to you',
+      onTimeout: 'when nobody answers: {{value}}',
+      broken: 'The policy does not parse: until it is fixed, every permission request comes to you.',
+      hint: 'Check a change with `gatehouse policy check`; try a request with `gatehouse policy test`.',
+    },
     paired: {
       title: 'Agents on other machines',
       none: 'No machine is paired. Run `gatehouse pair --name NAME` to let another machine\'s agents ask here.',

@@ -138,6 +138,14 @@ export default {
       seconds: '秒',
       save: '保存 Telegram 设置',
     },
+    policy: {
+      title: '权限策略',
+      rules: '{{count}} 条规则',
+      none: '尚无文件：每个请求都交给你',
+      onTimeout: '无人应答时：{{value}}',
+      broken: '策略无法解析：修复之前，每个权限请求都交给你。',
+      hint: '用 `gatehouse policy check` 检查修改；用 `gatehouse policy test` 试一个请求。',
+    },
     paired: {
       title: '其他机器上的智能体',
       none: '尚未配对任何机器。运行 `gatehouse pair --name 名称`，让另一台机器上的智能体在这里提问。',

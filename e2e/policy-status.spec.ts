@@ -1,0 +1,29 @@
+// The portal's settings say which permission policy is in force and, when it does not parse, its error with file,
+// line and column (issue 21: a broken policy never silently allows — until fixed, every request comes to you).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { portalUrl } from '../server/hub/handoff.js';
+import { expect, openPortal, test } from '../test/support/e2e/portal-fixture.js';
+import { expectNoKeyNames } from '../test/support/e2e/i18n-keys.js';
+import { shotPath } from '../test/support/e2e/screenshots.js';
+
+test('settings: the policy file, its rules and on_timeout; a broken file shows its error', async ({ page, hub }) => {
+  const file = join(hub.home, 'policy.yaml');
+  writeFileSync(file, 'on_timeout: deny\nallow:\n  - Bash(npm test)\n  - Read(src/**)\n');
+  await openPortal(page, portalUrl(hub.baseUrl, hub.token));
+  await page.getByTestId('settings-toggle').click();
+  const status = page.getByTestId('policy-status');
+  await expect(status).toContainText(file);
+  await expect(status).toContainText('rules: 2');
+  await expect(status).toContainText('when nobody answers: deny');
+  await expect(status.getByTestId('policy-errors')).toHaveCount(0);
+  await expectNoKeyNames(page);
+
+  writeFileSync(file, 'allow:\n  - Bash(npm test\n');
+  await page.reload();
+  await page.getByTestId('settings-toggle').click();
+  const errors = page.getByTestId('policy-status').getByTestId('policy-errors');
+  await expect(errors).toContainText('every permission request comes to you');
+  await expect(errors).toContainText(`${file}:2:`);
+  await page.screenshot({ path: shotPath('policy-status-broken.png'), fullPage: true });
+});
