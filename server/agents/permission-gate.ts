@@ -175,7 +175,9 @@ export async function askThePerson(
     // No rule can be made from it: the gate offers once / no only.
   }
   if (grantable && agentSession && deps.grants.covers(agent.id, agentSession, narrow.rules)) {
-    return allowed(agent, { kind: 'session-grant', text: `session grant (${agent.name} session ${agentSession}) for ${narrow.rules.join(', ')}`, rule: narrow.rules.join(' '), agent_session: agentSession });
+    const by: PermissionDecidedBy = { kind: 'session-grant', text: `session grant (${agent.name} session ${agentSession}) for ${narrow.rules.join(', ')}`, rule: narrow.rules.join(' '), agent_session: agentSession };
+    // Inside a task the hook is the gate for every CLI (Gemini CLI runs in yolo there): an allow is an allow.
+    return how.task ? { decision: 'allow', message: `Allowed by gatehouse: ${by.text}.`, session_id: null, status: 'decided', decided_by: by } : allowed(agent, by);
   }
 
   const seconds = Math.min(CHOICE_LIMITS.maxTimeoutSeconds, Math.max(CHOICE_LIMITS.minTimeoutSeconds, Math.round(waitSeconds)));

@@ -107,4 +107,14 @@ describe("a task's permission request is a permission gate", () => {
     const next = await inTask(bash('make docs', 'claude-session-4'));
     expect(next).toMatchObject({ decision: 'allow', decided_by: expect.stringContaining('rule Bash(make docs) (allow)') });
   });
+
+  it("Gemini CLI inside a task: a session grant is an allow (the task runs it in yolo, its hook is the gate), not its own dialog", async () => {
+    const gemini = (command: string) => ({ hook_event_name: 'BeforeTool', session_id: 'gemini-session-1', tool_name: 'run_shell_command', tool_input: { command }, cwd: project });
+    const path = `/api/tasks/${encodeURIComponent(taskId)}/hooks/gemini/BeforeTool`;
+    const first = hub.client.request<Decided>('POST', path, { input: gemini('npm run fmt'), wait_seconds: 60 });
+    await gateOfTask();
+    await hub.client.request('POST', `/api/tasks/${encodeURIComponent(taskId)}/choose`, { option: 'for the rest of this session' });
+    expect(await first).toMatchObject({ decision: 'allow' });
+    expect(await hub.client.request<Decided>('POST', path, { input: gemini('npm run fmt'), wait_seconds: 60 })).toMatchObject({ decision: 'allow', decided_by: expect.stringContaining('session grant') });
+  });
 });
