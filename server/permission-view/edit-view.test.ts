@@ -146,3 +146,13 @@ describe('Codex apply_patch', () => {
     expect(view(dir, 'codex', 'apply_patch', { command: 'ls' }).files[0]!.problem_text).toBe('tool_input.command (or patch, input) must hold the patch ("*** Begin Patch" …)');
   });
 });
+
+describe('a file with CRLF line endings', () => {
+  it("shows its lines without the \\r (the line ending is not the text)", () => {
+    const dir = project({ 'win.txt': 'one\r\ntwo\r\nthree\r\n' });
+    const v = view(dir, 'claude', 'Edit', { file_path: join(dir, 'win.txt'), old_string: 'two', new_string: 'TWO' });
+    expect(lines(v, '-')).toEqual(['two']);
+    expect(lines(v, '+')).toEqual(['TWO']);
+    expect(lines(v, ' ')).toEqual(['one', 'three']);
+  });
+});

@@ -74,7 +74,9 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-function clipLine(text: string): string {
+/** A line's text as shown: a CRLF file's `\r` is its line ending, not its text; past MAX_LINE_CHARS, clipped. */
+function clipLine(raw: string): string {
+  const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
   return text.length <= MAX_LINE_CHARS ? text : `${text.slice(0, MAX_LINE_CHARS)}…`;
 }
 
