@@ -75,6 +75,8 @@ test.describe('permission view', () => {
     await expect(view).toBeVisible();
     await expect(view.getByTestId('pv-path')).toHaveText('prices.ts');
     await expect(view.getByTestId('pv-counts')).toHaveText('+2 −1');
+    // The list's row says how big the edit is, too.
+    await expect(page.locator(`li.irow[data-id="${id}"]`).getByTestId('row-change')).toHaveText('+2 −1');
     expect(await texts(page, 'del')).toEqual(['  return sum + sum * taxRate;']);
     expect(await texts(page, 'ins')).toEqual(['  const tax = round(sum * taxRate);', '  return sum + tax;']);
     // The view comes before the answer buttons and the request's text.

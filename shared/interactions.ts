@@ -26,6 +26,8 @@ export interface InteractionSummary {
   agent_gone_at?: string;
   /** How many questions a choice gate asks, when it asks several (absent for one). */
   questions?: number;
+  /** A permission gate for an edit: the lines it adds and removes across its files (absent otherwise). */
+  change?: { added: number; removed: number };
 }
 
 /** Identifies a row across kinds (ids are unique per kind). */

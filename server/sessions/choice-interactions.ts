@@ -19,5 +19,6 @@ export function choiceInteraction(session: StoredSession): InteractionSummary {
     source: session.source ?? null,
     ...(pending && session.agent_gone_at ? { agent_gone_at: session.agent_gone_at } : {}),
     ...(session.request.questions && session.request.questions.length > 1 ? { questions: session.request.questions.length } : {}),
+    ...(session.permission_view?.kind === 'edit' ? { change: { added: session.permission_view.added, removed: session.permission_view.removed } } : {}),
   };
 }

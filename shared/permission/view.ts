@@ -119,10 +119,7 @@ export function grantRulesPicked(grants: GrantRules, wider: boolean): string[] {
 
 export type PermissionView = (EditView | CommandView | McpView) & { grants?: GrantRules };
 
-/** "+3 −1": the counts as every interface shows them. */
-export function countsText(added: number, removed: number): string {
-  return `+${added} −${removed}`;
-}
+export { countsText } from './counts-text.js';
 
 /** What a file change is, in words: "new file", "overwrites the file", "deletes the file", "edit". */
 export function changeLabel(file: FileChange): string {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { InteractionSummary } from '../../shared/interactions.js';
+import { countsText } from '../../shared/permission/counts-text.js';
 import { i18n, t } from '../config/i18n.js';
 import { useServices } from '../state/app-context.js';
 import { useStore } from '../state/app-store.js';
@@ -95,6 +96,7 @@ function InteractionRow({ row, current, now }: { row: InteractionSummary; curren
           <span class="badge badge-iface" data-testid="iface-badge">{iface}</span>
           {row.agent_gone_at ? <span class="badge badge-gone" data-testid="row-agent-gone">{t('list.agentGone')}</span> : null}
           {row.questions ? <span class="badge" data-testid="row-questions">{t('list.questions', { count: row.questions })}</span> : null}
+          {row.change ? <span class="badge badge-change" data-testid="row-change" aria-label={t('permission.counts', { added: row.change.added, removed: row.change.removed })}>{countsText(row.change.added, row.change.removed)}</span> : null}
           {row.kind !== 'choice' && <span class="badge badge-kind">{t(`list.kind.${row.kind}`)}</span>}
           <time class="irow-age" dateTime={row.created_at} title={new Date(row.created_at).toLocaleString(intlLocale(i18n.language))}>
             {relativeAge(row.created_at, now, intlLocale(i18n.language))}
