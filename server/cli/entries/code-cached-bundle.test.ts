@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,4 +111,27 @@ describe('codeCacheChunks', () => {
     expect(JSON.parse(await run("process.stdout.write(JSON.stringify(require('./chunks/a.cjs')));")).fromB).toBe(42);
     expect(readFileSync(`${chunk('a.cjs')}.v8cache`).equals(written)).toBe(true); // used, not written again
   });
+});
+
+describe("the hub's own bundle (dist/cli/hub/gatehouse-hub.cjs, as `gatehouse hub` runs it)", () => {
+  // A child process per start, each on a data directory of its own: what the cache's outcome was once the hub
+  // has warmed up (its first page and its policy, whose bash parser sets V8 flags while it loads).
+  const startOnce = () => {
+    const home = mkdtempSync(join(tmpdir(), 'code-cache-hub-'));
+    try {
+      const runner = join(packageRoot, 'dist', 'cli', 'code-cached-bundle.cjs');
+      const hubBundle = join(packageRoot, 'dist', 'cli', 'hub', 'gatehouse-hub.cjs');
+      // Killed once it has said (a hub ends slowly, and its ending is not what is tested here).
+      const script = `require(${JSON.stringify(runner)}).runCodeCachedBundle(${JSON.stringify(hubBundle)}).then((o) => process.stdout.write('OUTCOME ' + o + '\\n', () => process.kill(process.pid, 'SIGKILL')));`;
+      const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, GATEHOUSE_HOME: home, GATEHOUSE_PORT: '0' }, timeout: 30_000 });
+      return /OUTCOME (\S+)/.exec(run.stdout)?.[1] ?? `no outcome (${run.signal ?? run.status}): ${run.stderr}`;
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  };
+
+  it('a start uses the cache the start before it wrote', () => {
+    startOnce(); // writes the cache if it was missing or of another build
+    expect(startOnce()).toBe('used');
+  }, 60_000);
 });
