@@ -88,16 +88,16 @@ async function openChoicePage(url: string): Promise<void> {
  * mostly measures the wait for a core, the CPU time what gatehouse itself costs. Each run is followed by one of the
  * bare Node baseline (bench/support/bare-node-mcp.ts) the same way, so both see the same load.
  */
-async function spawnToPage(runs: number, warm: boolean, baseline: BareNodeBaseline): Promise<{ wall: number[]; cpu: number[]; bare: number[] }> {
+async function spawnToPage(runs: number, warm: boolean, baseline: BareNodeBaseline, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ wall: number[]; cpu: number[]; bare: number[] }> {
   const wall: number[] = [];
   const cpu: number[] = [];
   const bare: number[] = [];
-  const warmHub = warm ? await startTestHub() : null;
+  const warmHub = warm ? await startTestHub({ env: extraEnv }) : null;
   try {
     for (let i = 0; i < runs; i++) {
       const home = warmHub?.home ?? (await makeTempHome('gatehouse-bench-'));
       const t0 = performance.now();
-      const { client, pid } = await connectMcp(warmHub?.env ?? testEnv(home));
+      const { client, pid } = await connectMcp({ ...(warmHub?.env ?? testEnv(home)), ...extraEnv });
       const result = (await client.callTool({ name: 'provide_choice', arguments: start })) as { structuredContent?: { url?: string } };
       const url = result.structuredContent!.url!;
       await openChoicePage(url);
@@ -110,7 +110,7 @@ async function spawnToPage(runs: number, warm: boolean, baseline: BareNodeBaseli
         await new Promise((r) => setTimeout(r, 300));
         await rm(home, { recursive: true, force: true });
       }
-      bare.push(await bareSpawnToPage(baseline, warm));
+      bare.push(await bareSpawnToPage(baseline, warm, extraEnv));
     }
   } finally {
     await warmHub?.stop();
@@ -118,9 +118,9 @@ async function spawnToPage(runs: number, warm: boolean, baseline: BareNodeBaseli
   return { wall, cpu, bare };
 }
 
-async function bareSpawnToPage(baseline: BareNodeBaseline, warm: boolean): Promise<number> {
+async function bareSpawnToPage(baseline: BareNodeBaseline, warm: boolean, extraEnv: NodeJS.ProcessEnv): Promise<number> {
   const t0 = performance.now();
-  const { client } = await connectMcp(warm ? baseline.warmEnv : process.env, [baseline.mcpScript]);
+  const { client } = await connectMcp({ ...(warm ? baseline.warmEnv : process.env), ...extraEnv }, [baseline.mcpScript]);
   const result = (await client.callTool({ name: 'provide_choice', arguments: start })) as { structuredContent?: { url?: string } };
   await openChoicePage(result.structuredContent!.url!);
   const ms = performance.now() - t0;
@@ -134,6 +134,14 @@ async function bareSpawnToPage(baseline: BareNodeBaseline, warm: boolean): Promi
  * 134 ms warm at 1.0×, on this machine) and each row's ratio to the bare Node baseline is measured in the run.
  */
 const PEER_MS = { cold: 264 / 1.6, warm: 134 / 1.0 };
+
+/**
+ * The same runs as on a machine whose Node is not told to load extra CA certificates: Node 20 parses the bundle
+ * NODE_EXTRA_CA_CERTS names before it runs any code (this machine's: ~35 ms of CPU per process; the peer, a Python
+ * program, pays nothing for it), and a cold start starts two Node processes. Every process of the run gets it
+ * emptied: gatehouse mcp, the hub it starts, and the bare baseline.
+ */
+const WITHOUT_EXTRA_CA: NodeJS.ProcessEnv = { NODE_EXTRA_CA_CERTS: '' };
 const median = (xs: number[]) => summarise('', xs).median;
 const ratios = (gatehouse: number[], bare: number[], peer: number) =>
   `${(median(gatehouse) / median(bare)).toFixed(2)}× bare Node (${median(bare).toFixed(0)} ms), ${(median(gatehouse) / peer).toFixed(2)}× mcp-feedback-enhanced (${peer.toFixed(0)} ms, issue 25)`;
@@ -183,7 +191,12 @@ const mcpBench: BenchModule = {
     const idle = await idleRss(5);
     const polls = await blockedPolls(1000);
     const baseline = await startBareNodeBaseline();
-    const [cold, warm] = await (async () => [await spawnToPage(8, false, baseline), await spawnToPage(10, true, baseline)])().finally(() => baseline.stop());
+    const [cold, warm, coldBare, warmBare] = await (async () => [
+      await spawnToPage(8, false, baseline),
+      await spawnToPage(10, true, baseline),
+      await spawnToPage(8, false, baseline, WITHOUT_EXTRA_CA),
+      await spawnToPage(10, true, baseline, WITHOUT_EXTRA_CA),
+    ])().finally(() => baseline.stop());
     const uncached = await hubStart(5, { withoutCodeCache: true });
     const hub = await hubStart(8);
     return [
@@ -196,6 +209,14 @@ const mcpBench: BenchModule = {
       summarise('warm: spawn gatehouse mcp → choice page answers (hub running)', warm.wall, { goal: '≤ 0.5× peer', note: ratios(warm.wall, warm.bare, PEER_MS.warm) }),
       summarise('warm baseline: bare Node MCP, one POST to a bare Node server, spawn → 200', warm.bare, { note: 'runs interleaved' }),
       summarise('warm: CPU time of gatehouse mcp, by then', warm.cpu, { note: '10 ms ticks (/proc)' }),
+      ...(process.env.NODE_EXTRA_CA_CERTS
+        ? [
+            summarise('cold, Node without NODE_EXTRA_CA_CERTS (most machines): spawn → choice page answers', coldBare.wall, { goal: '≤ 1.0× peer', note: ratios(coldBare.wall, coldBare.bare, PEER_MS.cold) }),
+            summarise('cold, without NODE_EXTRA_CA_CERTS: CPU time of gatehouse mcp + its hub, by then', coldBare.cpu, { note: '10 ms ticks (/proc)' }),
+            summarise('warm, Node without NODE_EXTRA_CA_CERTS (most machines): spawn → choice page answers', warmBare.wall, { goal: '≤ 0.5× peer', note: ratios(warmBare.wall, warmBare.bare, PEER_MS.warm) }),
+            summarise('warm, without NODE_EXTRA_CA_CERTS: CPU time of gatehouse mcp, by then', warmBare.cpu, { note: '10 ms ticks (/proc)' }),
+          ]
+        : []),
       summarise('hub start: CPU time of gatehouse hub by its first health answer', hub.cpu, { note: '10 ms ticks (/proc)' }),
       summarise('hub start without its code cache (first start after a build)', uncached.cpu, { note: 'CPU by the first health answer' }),
       summarise('hub started 1.5 s before: question → choice page answers', hub.firstPage),
