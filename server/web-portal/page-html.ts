@@ -9,6 +9,8 @@ export const ASSET_ROUTE = '/assets';
  * scripts is sent on to `plain` (the same page as plain HTML, fallback-page.ts), and shown a link there should it not
  * follow the refresh: the plain page's list and form are not part of every page's first load. `appHtml`: the page
  * rendered by the hub (a pending choice, choice-ssr.ts), which the bundle takes over; without it the bundle draws it.
+ * A page the hub rendered carries the entry's stylesheet in itself: it can be drawn, and answered, as soon as its
+ * HTML is in, with no request in between (a linked stylesheet holds back the first paint until it has come).
  */
 export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: string, plain: { url: string; label: string }, appHtml = ''): string {
   const at = (name: string) => `${ASSET_ROUTE}/${bundle.version}/${name}`;
@@ -22,7 +24,7 @@ export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: strin
 <meta name="referrer" content="same-origin">
 <title>${esc(title)}</title>
 <noscript><meta http-equiv="refresh" content="0; url=${esc(plain.url)}"></noscript>
-${bundle.stylesheets.map((css) => `<link rel="stylesheet" href="${at(css)}">`).join('\n')}
+${bundle.stylesheets.map((css) => (appHtml && inlinable(bundle, css) ? `<style>${bundle.files.get(css)!.body}</style>` : `<link rel="stylesheet" href="${at(css)}">`)).join('\n')}
 <script type="module" src="${at(bundle.entryScript)}"></script>
 </head>
 <body>
@@ -46,3 +48,10 @@ export const PAGE_HEADERS = {
 
 /** Headers of a content-hashed asset: cacheable for a year, never revalidated. */
 export const ASSET_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
+
+/** A stylesheet that can go inside a <style> element as it is: one that never says `</style` (else it is linked). */
+const inlinable = (bundle: WebBundle, css: string) => {
+  const file = bundle.files.get(css);
+  return file !== undefined && !/<\/style/i.test(file.body.toString('utf8'));
+};
+
