@@ -25,18 +25,12 @@ function markers(modules: string[]): Array<{ module: string; selector: string }>
 test.describe('assets', () => {
   test('the page references the content-hashed bundle at a versioned, immutable route', async ({ request, hub }) => {
     const { session } = await createChoice(hub);
-    const auth = { headers: { authorization: `Bearer ${hub.token}` } };
-    const html = await (await request.get(`${hub.baseUrl}/choice/${session.id}`, auth)).text();
+    const html = await (await request.get(`${hub.baseUrl}/choice/${session.id}`, { headers: { authorization: `Bearer ${hub.token}` } })).text();
     const script = html.match(/<script type="module" src="(\/assets\/(\w+)\/([^"]+))"/)!;
-    // A page the hub did not render (the list) links the stylesheet; a pending choice's page, which the hub renders,
-    // carries the same bytes inline, so it is drawn without waiting for a second request.
-    const listHtml = await (await request.get(`${hub.baseUrl}/`, auth)).text();
-    const style = listHtml.match(/<link rel="stylesheet" href="(\/assets\/(\w+)\/([^"]+))"/)!;
+    const style = html.match(/<link rel="stylesheet" href="(\/assets\/(\w+)\/([^"]+))"/)!;
     expect(script && style).toBeTruthy();
     const version = script[2];
     expect(style[2]).toBe(version);
-    expect(html).not.toContain('<link rel="stylesheet"');
-    expect(html).toContain(`<style>${readFileSync(join(DIST, 'assets', style[3]), 'utf8')}</style>`);
 
     // The version is a hash over the built files in the order Vite's manifest lists them (entry, its CSS, the rest).
     const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; css?: string[] }>;
@@ -64,6 +58,20 @@ test.describe('assets', () => {
     expect(found.length).toBeGreaterThanOrEqual(5);
     for (const m of found) expect(m.at, `${m.module} ${m.selector}`).toBeGreaterThanOrEqual(0);
     expect(found.map((m) => m.at)).toEqual([...found.map((m) => m.at)].sort((a, b) => a - b));
+  });
+
+  test("a gate link's page, which the hub renders, carries the stylesheet's bytes inline and links none", async ({ page, hub }) => {
+    const { gate_url } = await createChoice(hub);
+    const answer = await page.goto(gate_url);
+    const html = await answer!.text();
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { isEntry?: boolean; css?: string[] }>;
+    const css = Object.values(manifest).find((e) => e.isEntry)!.css!;
+    expect(css.length).toBeGreaterThan(0);
+    for (const file of css) expect(html).toContain(`<style>${readFileSync(join(DIST, file), 'utf8')}</style>`);
+    expect(html).not.toContain('<link rel="stylesheet"');
+    // Styled as the linked sheet styles it: the page's own layout, before and after the bundle takes it over.
+    await expect(page.getByTestId('answer-form')).toBeVisible();
+    await expect(page.locator('body')).not.toHaveCSS('margin', '8px');
   });
 });
 
@@ -111,8 +119,8 @@ test.describe('scripts off (bundle built)', () => {
 });
 
 test.describe('first load with the credential', () => {
-  // The hub sends the question rendered (web/ssr/), its stylesheet inline: answerable once the HTML is in, ~1.6 KB more
-  // in all (the rendered form beside the boot data, the bundle's take-over) than when the bundle drew it within 20 KB.
+  // The hub sends the question rendered (web/ssr/): answerable once the HTML and the stylesheet are in, ~1.6 KB more in
+  // all (the rendered form beside the boot data, the bundle's take-over) than when the bundle drew it within 20 KB.
   test('a choice page is answerable within 6 KB on the wire (HTML + CSS) and live within 22 KB: everything it fetches until the list and countdown are live', async ({ page, hub }) => {
     const { session } = await createChoice(hub);
     const sizes: Array<Promise<{ url: string; bytes: number }>> = [];

@@ -9,8 +9,10 @@ export const ASSET_ROUTE = '/assets';
  * scripts is sent on to `plain` (the same page as plain HTML, fallback-page.ts), and shown a link there should it not
  * follow the refresh: the plain page's list and form are not part of every page's first load. `appHtml`: the page
  * rendered by the hub (a pending choice, choice-ssr.ts), which the bundle takes over; without it the bundle draws it.
- * A page the hub rendered carries the entry's stylesheet in itself: it can be drawn, and answered, as soon as its
- * HTML is in, with no request in between (a linked stylesheet holds back the first paint until it has come).
+ * A page the hub rendered and opened with a gate link (an agent's link, often a browser's first visit) carries the
+ * entry's stylesheet in itself: it is drawn, and answerable, as soon as its HTML is in, with no request in between (a
+ * linked stylesheet holds back the first paint until it has come). The person's own portal (the credential) links it:
+ * there it is cached from page to page, and the page's HTML, compressed as it is sent, stays smaller.
  */
 export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: string, plain: { url: string; label: string }, appHtml = ''): string {
   const at = (name: string) => `${ASSET_ROUTE}/${bundle.version}/${name}`;
@@ -24,7 +26,7 @@ export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: strin
 <meta name="referrer" content="same-origin">
 <title>${esc(title)}</title>
 <noscript><meta http-equiv="refresh" content="0; url=${esc(plain.url)}"></noscript>
-${bundle.stylesheets.map((css) => (appHtml && inlinable(bundle, css) ? `<style>${bundle.files.get(css)!.body}</style>` : `<link rel="stylesheet" href="${at(css)}">`)).join('\n')}
+${bundle.stylesheets.map((css) => (appHtml && boot.access === 'gate' && inlinable(bundle, css) ? `<style>${bundle.files.get(css)!.body}</style>` : `<link rel="stylesheet" href="${at(css)}">`)).join('\n')}
 <script type="module" src="${at(bundle.entryScript)}"></script>
 </head>
 <body>
