@@ -47,4 +47,3 @@ async function pinnedTransport(fingerprint: string): Promise<{ send: (url: strin
   const [{ request }, { pinnedAgent }] = await Promise.all([import('node:https'), import('./pinned-tls.js')]);
   return { send: request, agent: pinnedAgent(fingerprint) };
 }
-

@@ -98,4 +98,3 @@ async function warmUp(steps: Array<() => Promise<unknown>>, log: Logger): Promis
     await step().catch((err) => log.warn({ err }, 'warm-up failed (the first request loads what it needs itself)'));
   }
 }
-

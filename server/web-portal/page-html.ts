@@ -26,7 +26,7 @@ export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: strin
 <meta name="referrer" content="same-origin">
 <title>${esc(title)}</title>
 <noscript><meta http-equiv="refresh" content="0; url=${esc(plain.url)}"></noscript>
-${bundle.stylesheets.map((css) => (appHtml && boot.access === 'gate' && inlinable(bundle, css) ? `<style>${bundle.files.get(css)!.body}</style>` : `<link rel="stylesheet" href="${at(css)}">`)).join('\n')}
+${bundle.stylesheets.map((css) => (appHtml && boot.access === 'gate' && inlineText(bundle, css) !== null ? `<style>${inlineText(bundle, css)}</style>` : `<link rel="stylesheet" href="${at(css)}">`)).join('\n')}
 <script type="module" src="${at(bundle.entryScript)}"></script>
 </head>
 <body>
@@ -51,9 +51,14 @@ export const PAGE_HEADERS = {
 /** Headers of a content-hashed asset: cacheable for a year, never revalidated. */
 export const ASSET_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
 
-/** A stylesheet that can go inside a <style> element as it is: one that never says `</style` (else it is linked). */
-const inlinable = (bundle: WebBundle, css: string) => {
-  const file = bundle.files.get(css);
-  return file !== undefined && !/<\/style/i.test(file.body.toString('utf8'));
-};
-
+/** Each bundle's stylesheets as text for a <style> element, made once: null for one that says `</style` (it is linked). */
+const inlineTexts = new WeakMap<WebBundle, Map<string, string | null>>();
+function inlineText(bundle: WebBundle, css: string): string | null {
+  let texts = inlineTexts.get(bundle);
+  if (!texts) inlineTexts.set(bundle, (texts = new Map()));
+  if (!texts.has(css)) {
+    const text = bundle.files.get(css)?.body.toString('utf8') ?? null;
+    texts.set(css, text !== null && !/<\/style/i.test(text) ? text : null);
+  }
+  return texts.get(css)!;
+}
