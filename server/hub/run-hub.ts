@@ -16,7 +16,10 @@ export class HubAlreadyRunningError extends Error {
 }
 
 let markWarmedUp!: () => void;
-/** Settles once a hub of this process listens and has run its warm-ups (the start path has run: see code-cached-bundle.ts). */
+/**
+ * Settles once a hub of this process listens and has warmed its first page (the start path has run: see
+ * code-cached-bundle.ts), before it loads its permission policy.
+ */
 export const hubWarmedUp = new Promise<void>((resolve) => (markWarmedUp = resolve));
 
 export interface RunningHub extends Hub {
@@ -64,7 +67,11 @@ export async function runHubWith(features: HubFeatures, config: HubConfig, log: 
   await writeHubState(config.paths.hubState, { pid: process.pid, host: config.host, port, version: packageVersion, started_at: new Date().toISOString(), ...(ctx.tlsFingerprint ? { tls_fingerprint: ctx.tlsFingerprint } : {}) });
   log.info({ baseUrl, dataDir: config.paths.dir, startupMs: Math.round(process.uptime() * 1000) }, 'hub listening');
   // After hub.json, so that a client waiting for the hub is not kept waiting by it; a failure only costs speed.
-  void warmUp([...features.warmUps.map((warm) => () => warm(ctx)), () => ctx.policy()], log).finally(markWarmedUp);
+  // The code cache is written once the page is warm and before the policy: its bash parser changes V8 flags (Liftoff
+  // only, no tier-up: see tree-sitter-bash.ts), and V8 accepts a cache only under the flags it was written with.
+  void warmUp(features.warmUps.map((warm) => () => warm(ctx)), log)
+    .finally(markWarmedUp)
+    .then(() => warmUp([() => ctx.policy()], log));
 
   let resolveStopped!: (reason: string) => void;
   const stopped = new Promise<string>((r) => (resolveStopped = r));

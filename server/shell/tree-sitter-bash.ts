@@ -9,9 +9,6 @@ import { Language, Parser, type Tree } from 'web-tree-sitter';
 // Resolved from this file, so the bundled CLI (dist/cli/…) finds the packages as the compiled files do.
 const require = createRequire(import.meta.url);
 
-/** `--liftoff-only` undone: the flag, and the two V8 turns off with it (its negative implications). */
-const LIFTOFF_ONLY_UNDONE = ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering'];
-
 let loading: Promise<Parser> | null = null;
 let loaded: Parser | null = null;
 
@@ -22,18 +19,15 @@ export function loadBashParser(): Promise<Parser> {
     // V8 would also compile the grammar's 1.3 MB of WebAssembly with its optimising compiler, and the event loop
     // stalls until that is done: 1–3 s on a busy 2-core machine (a CLI command that parsed one line took that
     // long to exit). Its baseline compiler (Liftoff) alone parses as fast here (~15 µs a line), so the modules
-    // are compiled with Liftoff only; the flag is put back for any other WebAssembly the process compiles later,
-    // with the two it turned off (V8 folds every flag into the hash a code cache is checked against: left changed,
-    // the hub's code cache, written after it warmed up, was rejected by every later start — 100 ms more CPU each).
-    const ownFlags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-    const liftoffAlready = ownFlags.includes('--liftoff-only');
+    // are compiled with Liftoff only; the flag is put back for any other WebAssembly the process compiles later.
+    const liftoffAlready = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('--liftoff-only'));
     setFlagsFromString('--liftoff-only');
     let grammar: Language;
     try {
       await Parser.init({ locateFile: () => runtime });
       grammar = await Language.load(new Uint8Array(await readFile(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'))));
     } finally {
-      if (!liftoffAlready) for (const flag of LIFTOFF_ONLY_UNDONE) if (!ownFlags.includes(flag.replace(/^--(no-)?/, ''))) setFlagsFromString(flag);
+      if (!liftoffAlready) setFlagsFromString('--no-liftoff-only');
     }
     const parser = new Parser();
     parser.setLanguage(grammar);
