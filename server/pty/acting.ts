@@ -14,12 +14,6 @@ import { takenAfterEnter } from './taken-after-enter.js';
 export interface ActOptions {
   /** How long one key may take to show on screen before the act is refused (default 2000 ms). */
   keyTimeoutMs?: number;
-  /**
-   * How much longer to wait for a key the program has not handled yet when keyTimeoutMs is up (/proc tells: it has
-   * not read exactly the key and waited again). On a loaded machine a key can be handled after the timeout; its
-   * answer is then still to come, and "the screen did not move" would be read too early. Default 0: none.
-   */
-  lateKeyMs?: number;
 }
 
 /** `wrongPick`: Enter was pressed and the screen shows the program took that other option (said loudly in `error`). */
@@ -39,8 +33,7 @@ const FRAME_QUIET_MS = 25;
  * has stopped changing; with the last reading when neither comes within the timeout; null when the program exited.
  */
 export async function pressAndRead(program: PtyProgram, key: Key, before: Reading, opts: ActOptions = {}, accept?: (r: Reading) => boolean): Promise<Reading | null> {
-  let deadline = Date.now() + (opts.keyTimeoutMs ?? 2000);
-  const lateUntil = deadline + (opts.lateKeyMs ?? 0);
+  const deadline = Date.now() + (opts.keyTimeoutMs ?? 2000);
   const wanted = accept ?? ((r: Reading) => !sameList(r, before));
   program.press(key);
   for (;;) {
@@ -53,13 +46,7 @@ export async function pressAndRead(program: PtyProgram, key: Key, before: Readin
     else await frameDone(program, FRAME_QUIET_MS, deadline);
     if (program.exitInfo) return null;
     const now = program.peek();
-    if (wanted(now) || taken) return now;
-    if (Date.now() >= deadline) {
-      // Time is up: the screen as it is, unless the key is still to be handled and lateKeyMs allows waiting for it.
-      if (Date.now() >= lateUntil || program.tookLastInput()) return now;
-      deadline = lateUntil;
-      continue;
-    }
+    if (wanted(now) || taken || Date.now() >= deadline) return now;
     if (!accept && (await outputOrTaken(program, deadline))) return program.peek();
   }
 }

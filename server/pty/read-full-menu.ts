@@ -3,19 +3,12 @@ import type { PtyProgram } from './pty-program.js';
 import type { Reading } from './reading.js';
 
 export interface ReadFullMenuOptions {
-  /**
-   * How long one probe key may take to show (default 400 ms; a key that changes nothing ends the walk). A key the
-   * program has not handled by then (/proc: not read and waited on again; a loaded machine) is waited for up to
-   * 5 s more: its move would otherwise come after the walk had gone on, leaving the pointer elsewhere than read.
-   */
+  /** How long one probe key may take to show (default 400 ms; a key that changes nothing ends the walk). */
   stepTimeoutMs?: number;
   maxOptions?: number;
 }
 
 const pointed = (m: Reading) => m.options[m.cursor_index];
-
-/** How much longer a probe key the program has not handled yet is waited for (see stepTimeoutMs). */
-const LATE_KEY_MS = 5000;
 
 /**
  * A list longer than the window shows only part of its options and scrolls. Looping or not, the whole list is
@@ -35,7 +28,7 @@ export async function readFullMenu(program: PtyProgram, first: Reading, options:
 
 async function walk(program: PtyProgram, first: Reading, forward: 'down' | 'up', options: ReadFullMenuOptions): Promise<Reading> {
   const back = forward === 'down' ? 'up' : 'down';
-  const opts = { keyTimeoutMs: options.stepTimeoutMs ?? 400, lateKeyMs: LATE_KEY_MS };
+  const opts = { keyTimeoutMs: options.stepTimeoutMs ?? 400 };
   const max = options.maxOptions ?? 500;
   const up = await pressAndRead(program, back, first, opts);
   if (!up || !up.pointer_seen) return first;
