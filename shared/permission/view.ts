@@ -117,9 +117,12 @@ export function grantRulesPicked(grants: GrantRules, wider: boolean): string[] {
   return wider ? grants.rules.map((rule, i) => grants.wider[i] ?? rule) : grants.rules;
 }
 
-export type PermissionView = (EditView | CommandView | McpView) & { grants?: GrantRules };
+/** The request's risk grade (shared/permission/risk.ts); absent on gates made before it existed. */
+export type PermissionView = (EditView | CommandView | McpView) & { grants?: GrantRules; risk?: Risk };
 
 export { countsText } from './counts-text.js';
+import type { Risk } from './risk.js';
+export type { Risk, RiskGrade } from './risk.js';
 
 /** What a file change is, in words: "new file", "overwrites the file", "deletes the file", "edit". */
 export function changeLabel(file: FileChange): string {
