@@ -4,6 +4,32 @@
 
 export type HookDecision = 'allow' | 'deny' | 'ask';
 
+/**
+ * The answer to a CLI's hook that runs before EVERY tool call (issue 31): allow, deny, 'ask' (hand the call to the
+ * CLI's own dialog, where the hook can) or 'pass' (no decision: the CLI's own settings and mode decide).
+ */
+export type CallDecision = HookDecision | 'pass';
+
+/**
+ * A CLI's hook that runs before every tool call, whatever its own settings, a project's committed settings, its
+ * sandbox or its yolo/bypass mode would do — the hook through which the person's policy decides every call.
+ */
+export interface CallHook {
+  /** The hook event (Claude Code, Codex, Qwen Code: PreToolUse). */
+  event: string;
+  /** The entry's matcher: every tool. */
+  matcher: string;
+  /**
+   * What the hook can answer itself. Codex and Qwen Code can only deny or pass (Codex rejects allow and ask; Qwen's
+   * ask refuses the call): where the policy asks, gatehouse holds the call and asks the person in the hook.
+   */
+  answers: ReadonlyArray<CallDecision>;
+  /** The CLI's hook answer for a decision ('pass' and anything not in `answers`: no output). */
+  reply(decision: CallDecision, message: string): HookReply;
+  /** Whether the CLI raises it before (Claude Code, Codex) or after (Qwen Code) its own permission check. */
+  order: 'before-permission' | 'after-permission';
+}
+
 /** A permission request as a person reads it: which agent, which tool, and what exactly it wants to do. */
 export interface PermissionAsk {
   /** The CLI's own tool name (Bash, …). */
@@ -48,6 +74,11 @@ export interface AgentHooks {
   startEvent?: string;
   /** The permission hook entry's `matcher`: which tool calls it is asked about. */
   permissionMatcher: string;
+  /**
+   * The hook before every tool call, installed beside the permission hook; null where the permission event is
+   * already raised before every call (Gemini CLI's BeforeTool).
+   */
+  callHook: CallHook | null;
   /** The unit of a hook entry's `timeout` in the CLI's settings. */
   timeoutUnit: 'seconds' | 'milliseconds';
   /** Reads the CLI's hook JSON (stdin). Throws an Error naming the field when it is not what the CLI sends. */

@@ -8,14 +8,22 @@ export interface HookEntry {
   hooks: Array<{ type: 'command'; command: string; timeout: number }>;
 }
 
+/** The events gatehouse installs a hook for: the CLI's hook before every tool call, and its permission hook. */
+export function gatehouseEvents(agent: AgentHooks): string[] {
+  return agent.callHook ? [agent.callHook.event, agent.permissionEvent] : [agent.permissionEvent];
+}
+
 /**
  * The marker that identifies gatehouse's hook in a file: `gatehouse-hook.cjs" <agent> <event>` (the hook's own
- * entry) or `hook <agent> <event>` (the `gatehouse hook` command, as installed before the entry existed).
+ * entry) or `hook <agent> <event>` (the `gatehouse hook` command, as installed before the entry existed), for one of
+ * the agent's gatehouse events.
  */
-export function isGatehouseHook(command: unknown, agent: AgentHooks): boolean {
+export function isGatehouseHook(command: unknown, agent: AgentHooks, events: string[] = gatehouseEvents(agent)): boolean {
   if (typeof command !== 'string' || !command.includes('gatehouse')) return false;
-  const words = ` ${agent.id} ${agent.permissionEvent}`;
-  return command.includes(` hook${words}`) || command.includes(`gatehouse-hook.cjs"${words}`) || command.includes(`gatehouse-hook.cjs${words}`);
+  return events.some((event) => {
+    const words = ` ${agent.id} ${event}`;
+    return command.includes(` hook${words}`) || command.includes(`gatehouse-hook.cjs"${words}`) || command.includes(`gatehouse-hook.cjs${words}`);
+  });
 }
 
 function parseObject(text: string | null, path: string): Record<string, any> {
@@ -41,31 +49,49 @@ export function hookTimeout(agent: AgentHooks, seconds: number): number {
   return agent.timeoutUnit === 'milliseconds' ? seconds * 1000 : seconds;
 }
 
-export function gatehouseEntry(agent: AgentHooks, command: string, timeoutSeconds: number): HookEntry {
-  return { matcher: agent.permissionMatcher, hooks: [{ type: 'command', command, timeout: hookTimeout(agent, timeoutSeconds) }] };
+export function gatehouseEntry(agent: AgentHooks, command: string, timeoutSeconds: number, matcher = agent.permissionMatcher): HookEntry {
+  return { matcher, hooks: [{ type: 'command', command, timeout: hookTimeout(agent, timeoutSeconds) }] };
 }
 
-/** The file's text with the entry added, or null when a gatehouse hook for this agent is already there. */
-export function withHook(text: string | null, path: string, agent: AgentHooks, entry: HookEntry): string | null {
+/** gatehouse's entry for each of the agent's events (gatehouseEvents), the command line made for each. */
+export function gatehouseEntries(agent: AgentHooks, commandFor: (event: string) => string, timeoutSeconds: number): Record<string, HookEntry> {
+  const entries: Record<string, HookEntry> = {};
+  for (const event of gatehouseEvents(agent)) {
+    const matcher = event === agent.callHook?.event ? agent.callHook.matcher : agent.permissionMatcher;
+    entries[event] = gatehouseEntry(agent, commandFor(event), timeoutSeconds, matcher);
+  }
+  return entries;
+}
+
+/** The file's text with each event's entry added where that event has no gatehouse hook yet; null when none is missing. */
+export function withHook(text: string | null, path: string, agent: AgentHooks, entries: Record<string, HookEntry>): string | null {
   const settings = parseObject(text, path);
-  const groups: unknown = settings.hooks?.[agent.permissionEvent];
-  if (groups !== undefined && !Array.isArray(groups)) throw new Error(`${path}: "hooks.${agent.permissionEvent}" must be a list; nothing was changed`);
-  if ((groups ?? []).some((g: any) => (g?.hooks ?? []).some((h: any) => isGatehouseHook(h?.command, agent)))) return null;
-  return withHookGroups(settings, { [agent.permissionEvent]: [entry] });
+  const add: Record<string, HookEntry[]> = {};
+  for (const [event, entry] of Object.entries(entries)) {
+    const groups: unknown = settings.hooks?.[event];
+    if (groups !== undefined && !Array.isArray(groups)) throw new Error(`${path}: "hooks.${event}" must be a list; nothing was changed`);
+    if (!(groups ?? []).some((g: any) => (g?.hooks ?? []).some((h: any) => isGatehouseHook(h?.command, agent, [event])))) add[event] = [entry];
+  }
+  return Object.keys(add).length === 0 ? null : withHookGroups(settings, add);
 }
 
 /** The file's text with every gatehouse hook for this agent taken out (empty lists and objects it leaves dropped). */
 export function withoutHook(text: string, path: string, agent: AgentHooks): string | null {
   const settings = parseObject(text, path);
-  const groups: any[] | undefined = settings.hooks?.[agent.permissionEvent];
-  if (!Array.isArray(groups)) return null;
-  const kept = groups
-    .map((g) => ({ ...g, hooks: (g?.hooks ?? []).filter((h: any) => !isGatehouseHook(h?.command, agent)) }))
-    .filter((g) => g.hooks.length > 0);
-  const removed = groups.reduce((n, g) => n + (g?.hooks?.length ?? 0), 0) - kept.reduce((n, g) => n + g.hooks.length, 0);
+  let removed = 0;
+  for (const event of gatehouseEvents(agent)) {
+    const groups: any[] | undefined = settings.hooks?.[event];
+    if (!Array.isArray(groups)) continue;
+    const kept = groups
+      .map((g) => ({ ...g, hooks: (g?.hooks ?? []).filter((h: any) => !isGatehouseHook(h?.command, agent, [event])) }))
+      .filter((g) => g.hooks.length > 0);
+    const gone = groups.reduce((n, g) => n + (g?.hooks?.length ?? 0), 0) - kept.reduce((n, g) => n + g.hooks.length, 0);
+    if (gone === 0) continue;
+    removed += gone;
+    if (kept.length) settings.hooks[event] = kept;
+    else delete settings.hooks[event];
+  }
   if (removed === 0) return null;
-  if (kept.length) settings.hooks[agent.permissionEvent] = kept;
-  else delete settings.hooks[agent.permissionEvent];
   if (Object.keys(settings.hooks).length === 0) delete settings.hooks;
   return `${JSON.stringify(settings, null, 2)}\n`;
 }

@@ -4,7 +4,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AgentHooks } from './agent-hooks.js';
-import { gatehouseEntry, withHook, withoutHook } from './hooks-file.js';
+import { gatehouseEntries, gatehouseEvents, withHook, withoutHook } from './hooks-file.js';
 
 interface InstallRecord {
   path: string;
@@ -34,13 +34,17 @@ async function readOrNull(path: string): Promise<Buffer | null> {
   }
 }
 
-export async function planInstall(agent: AgentHooks, opts: { path: string; dataDir: string; command: string; timeoutSeconds: number }): Promise<HookFilePlan> {
+/** `command`: the hook's command line for each event. */
+export async function planInstall(agent: AgentHooks, opts: { path: string; dataDir: string; command: (event: string) => string; timeoutSeconds: number }): Promise<HookFilePlan> {
   const before = await readOrNull(opts.path);
-  const next = withHook(before?.toString('utf8') ?? null, opts.path, agent, gatehouseEntry(agent, opts.command, opts.timeoutSeconds));
+  const next = withHook(before?.toString('utf8') ?? null, opts.path, agent, gatehouseEntries(agent, opts.command, opts.timeoutSeconds));
   return {
     path: opts.path,
     next,
-    summary: next === null ? `${opts.path} already has the gatehouse hook for ${agent.name}; nothing to do` : `${before ? 'add to' : 'create'} ${opts.path}: a ${agent.permissionEvent} hook running \`${opts.command}\``,
+    summary:
+      next === null
+        ? `${opts.path} already has the gatehouse hooks for ${agent.name}; nothing to do`
+        : `${before ? 'add to' : 'create'} ${opts.path}: ${gatehouseEvents(agent).map((e) => `a ${e} hook running \`${opts.command(e)}\``).join(', and ')}`,
     async apply() {
       if (next === null) return;
       const record: InstallRecord = { path: opts.path, original: before?.toString('base64') ?? null, written: next };

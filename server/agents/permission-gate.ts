@@ -15,6 +15,7 @@ import { gitBranch } from '../platform/git-branch.js';
 import { waitOrWithdrawn } from './gate-wait.js';
 import { grantRulesPicked, WIDER } from '../../shared/permission/view.js';
 import { gateView } from '../permission-view/index.js';
+import type { CallMemo } from './call-memo.js';
 
 /** The gate's options, by stable id (`gatehouse answer --option`, Telegram buttons, the terminal UI). */
 export const HOOK_OPTIONS = { allow: 'yes', session: 'session', always: 'always', deny: 'no', never: 'never' } as const;
@@ -39,6 +40,8 @@ export interface PermissionDeps {
   log?: PermissionLog | null;
   /** The `gatehouse run` task the request comes from, recorded with it. */
   task?: string;
+  /** The decisions of a call's earlier hook, for its later one (call-memo.ts); none: each hook decides alone. */
+  calls?: CallMemo;
 }
 
 /** How the person is asked, beyond the request itself (a task under `gatehouse run` uses all three). */
@@ -101,7 +104,7 @@ function askedBecause(by: DecidedBy): string {
  * Policy first, then the person; waits up to `waitSeconds` (kept within the choice limits) for the answer. Every
  * request, however decided, is appended to the permission log.
  */
-export async function askPermission(deps: PermissionDeps, agent: AgentHooks, hookInput: Record<string, unknown>, ask: PermissionAsk, waitSeconds: number): Promise<GateDecision> {
+export async function askPermission(deps: PermissionDeps, agent: AgentHooks, hookInput: Record<string, unknown>, ask: PermissionAsk, waitSeconds: number, event = agent.permissionEvent): Promise<GateDecision> {
   const started = Date.now();
   const request: PolicyRequest = { agent: agent.id, tool: ask.tool, input: hookInput.tool_input ?? {}, cwd: ask.cwd ?? process.cwd() };
   const agentSession = typeof hookInput.session_id === 'string' && hookInput.session_id ? hookInput.session_id : null;
@@ -122,6 +125,8 @@ export async function askPermission(deps: PermissionDeps, agent: AgentHooks, hoo
         gate: decided.session_id,
         ms: Date.now() - started,
         ...(deps.task ? { task: deps.task } : {}),
+        event,
+        ...(typeof hookInput.permission_mode === 'string' && hookInput.permission_mode ? { mode: hookInput.permission_mode } : {}),
       });
     } catch (err) {
       deps.warn?.({ err, file: deps.log.file }, 'could not record the permission request');

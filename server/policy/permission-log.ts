@@ -36,6 +36,13 @@ export interface PermissionRecord {
   ms: number;
   /** The `gatehouse run` task the request came from, if any. */
   task?: string;
+  /**
+   * The CLI's hook event that brought it: its hook before every tool call (PreToolUse, BeforeTool) or its
+   * permission hook (PermissionRequest). Absent in records made before issue 31.
+   */
+  event?: string;
+  /** The CLI's permission mode as its hook input says (Claude Code: default, acceptEdits, bypassPermissions, plan …). */
+  mode?: string;
 }
 
 const MAX_DETAIL = 2000;

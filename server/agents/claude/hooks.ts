@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { AgentHooks } from '../agent-hooks.js';
 import { parsePermissionRequest, permissionRequestReply } from '../permission-request-hook.js';
+import { preToolUseHook } from '../pre-tool-use-hook.js';
 
 export const claudeHooks: AgentHooks = {
   id: 'claude',
@@ -11,6 +12,7 @@ export const claudeHooks: AgentHooks = {
   turnEndEvent: 'Stop',
   noticeEvent: 'Notification',
   permissionMatcher: '*',
+  callHook: preToolUseHook(['allow', 'deny', 'ask'], 'before-permission'),
   timeoutUnit: 'seconds',
   parsePermission: parsePermissionRequest,
   reply: permissionRequestReply,

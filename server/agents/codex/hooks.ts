@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { AgentHooks } from '../agent-hooks.js';
 import { parsePermissionRequest, permissionRequestReply } from '../permission-request-hook.js';
+import { preToolUseHook } from '../pre-tool-use-hook.js';
 
 export const codexHooks: AgentHooks = {
   id: 'codex',
@@ -13,6 +14,7 @@ export const codexHooks: AgentHooks = {
   permissionEvent: 'PermissionRequest',
   turnEndEvent: 'Stop',
   permissionMatcher: '*',
+  callHook: preToolUseHook(['deny'], 'before-permission'),
   timeoutUnit: 'seconds',
   parsePermission: parsePermissionRequest,
   reply: permissionRequestReply,

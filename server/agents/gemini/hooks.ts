@@ -17,25 +17,12 @@ import type { AgentHooks, HookDecision, HookReply } from '../agent-hooks.js';
 import { parsePermissionRequest } from '../permission-request-hook.js';
 
 /**
- * Gemini's own read-only tools (its policies/read-only.toml: allowed without asking in every mode) and its
- * ask_user question tool: the hook is asked about every other tool, as Gemini's default mode asks about them.
+ * Gemini's own tools that act on nothing outside the conversation (its question tool, its topic and task trackers,
+ * its help): the hook is asked about every other tool call (issue 31: every call is seen and recorded), its
+ * read-only file tools (read_file, glob, grep_search, …) included, which Gemini's own policy allows unasked in every
+ * mode — a person's deny of Read(./.env) holds there too.
  */
-const NEVER_ASKED = [
-  'glob',
-  'grep_search',
-  'list_directory',
-  'read_file',
-  'google_web_search',
-  'codebase_investigator',
-  'cli_help',
-  'get_internal_docs',
-  'tracker_[a-z_]+',
-  'update_topic',
-  'complete_task',
-  'read_mcp_resource',
-  'list_mcp_resources',
-  'ask_user',
-];
+const NEVER_ASKED = ['ask_user', 'update_topic', 'complete_task', 'tracker_[a-z_]+', 'cli_help', 'get_internal_docs'];
 
 export function beforeToolReply(decision: HookDecision, message: string): HookReply {
   if (decision === 'deny') return { stdout: `${JSON.stringify({ decision: 'deny', reason: message })}\n`, exitCode: 0 };
@@ -50,6 +37,7 @@ export const geminiHooks: AgentHooks = {
   turnEndEvent: 'AfterAgent',
   startEvent: 'SessionStart',
   permissionMatcher: `^(?!(?:${NEVER_ASKED.join('|')})$)`,
+  callHook: null,
   timeoutUnit: 'milliseconds',
   parsePermission: parsePermissionRequest,
   reply: beforeToolReply,

@@ -6,6 +6,7 @@
 import { dirname, join } from 'node:path';
 import type { AgentHooks } from '../agent-hooks.js';
 import { parsePermissionRequest, permissionRequestReply } from '../permission-request-hook.js';
+import { preToolUseHook } from '../pre-tool-use-hook.js';
 
 const systemSettingsPath = (env: Record<string, string | undefined>) => env.QWEN_CODE_SYSTEM_SETTINGS_PATH ?? '/etc/qwen-code/settings.json';
 
@@ -15,6 +16,7 @@ export const qwenHooks: AgentHooks = {
   permissionEvent: 'PermissionRequest',
   turnEndEvent: 'Stop',
   permissionMatcher: '*',
+  callHook: preToolUseHook(['deny'], 'after-permission'),
   timeoutUnit: 'milliseconds',
   parsePermission: parsePermissionRequest,
   reply: permissionRequestReply,

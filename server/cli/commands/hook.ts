@@ -5,7 +5,7 @@ import { appendFileSync } from 'node:fs';
 import { envNumber } from '../../config/env-number.js';
 import { hubForHook } from '../../agents/hook-hub.js';
 import { hookAgent, hookAgents } from '../../agents/hook-agents.js';
-import type { AgentHooks, HookDecision } from '../../agents/agent-hooks.js';
+import type { AgentHooks, CallDecision, HookDecision } from '../../agents/agent-hooks.js';
 import type { CliCommand, CliIo } from '../command.js';
 
 const DEFAULT_WAIT_SECONDS = 120;
@@ -66,12 +66,15 @@ export const hookCommand: CliCommand = {
   summary: "answer an agent CLI's permission hook by asking the person through the hub",
   help: `Usage: gatehouse hook <agent> <event> [--wait <seconds>]
 
-Run by the agent CLI itself, as its hook command (see \`gatehouse hooks install\`). Reads the hook's JSON
+Run by the agent CLI itself, as its hook command (see \`gatehouse hooks install\`): its hook before every
+tool call (PreToolUse) and its permission hook (PermissionRequest; Gemini CLI's BeforeTool is both). The
+person's policy decides every call through the first, whatever the CLI's own settings or mode would do; where
+the CLI still asks, the second takes the same decision (the person is asked once). Reads the hook's JSON
 on stdin, asks the person through the running hub (portal, \`gatehouse tasks\`, \`gatehouse answer\`) and
 prints the CLI's hook answer: Yes allows the tool call once (no allow rule is saved), No refuses it and the
 agent is told. When the hub is not running, or nobody answers within the wait, it answers "ask" (nothing, or
-Gemini CLI's {"decision":"ask"}), which leaves the decision to the CLI's own dialog; it never allows or
-refuses on its own. Gemini CLI's BeforeTool hook cannot grant a call: after a Yes, Gemini's own policy decides.
+Gemini CLI's {"decision":"ask"}), which leaves the decision to the CLI's own dialog, and the hook before every
+call passes (no output: the CLI's own settings decide); it never allows or refuses on its own. Gemini CLI's BeforeTool hook cannot grant a call: after a Yes, Gemini's own policy decides.
 
 The hook a task started by \`gatehouse run\` wires in for itself (--task <id>) asks as the task's: the policy
 and the task's own rules answer, else the person through the same permission gate (the portal, Telegram,
@@ -81,7 +84,7 @@ explain lines (its idle_prompt ends a turn too). A hook installed by hand that r
 own CLI (GATEHOUSE_TASK_ID and GATEHOUSE_TASK_AGENT set) steps aside at once: it prints nothing, which the
 CLIs read as no decision from that hook, so the task's hook alone decides.
 
-Agents: ${hookAgents.map((a) => `${a.id} (${a.name}, event ${a.permissionEvent})`).join(', ')}.
+Agents: ${hookAgents.map((a) => `${a.id} (${a.name}, events ${[a.callHook?.event, a.permissionEvent].filter(Boolean).join(' and ')})`).join(', ')}.
 
 Options:
       --wait <seconds>  how long to wait for the person (default GATEHOUSE_HOOK_WAIT_SECONDS or ${DEFAULT_WAIT_SECONDS})
@@ -133,28 +136,36 @@ Options:
       }
       return 0;
     }
-    if (event !== agent.permissionEvent) {
-      io.stderr.write(`gatehouse hook: ${agent.name} event "${event}" is not answered by gatehouse (only ${agent.permissionEvent}); leaving it to ${agent.name}\n`);
+    const callHook = agent.callHook?.event === event ? agent.callHook : null;
+    if (event !== agent.permissionEvent && !callHook) {
+      const answered = [agent.permissionEvent, agent.callHook?.event].filter(Boolean).join(', ');
+      io.stderr.write(`gatehouse hook: ${agent.name} event "${event}" is not answered by gatehouse (only ${answered}); leaving it to ${agent.name}\n`);
       return answer(io, agent, 'ask', '');
     }
+    // The hook before every call passes (no output) where it cannot decide: the CLI's own settings and mode apply.
+    const fallback = () => (callHook ? callHook.reply('pass', '') : agent.reply('ask', ''));
     try {
       const input = JSON.parse(await readStdin(io));
       const read = performance.now();
       agent.parsePermission(input);
       const hub = await hubForHook(process.env);
       const posted = performance.now();
-      const decided = await hub.request<{ decision: HookDecision; message: string }>(
+      const decided = await hub.request<{ decision: CallDecision; message: string }>(
         'POST',
-        taskId ? taskHookPath(taskId, agent, event) : `/api/hooks/${agent.id}/permission`,
+        taskId && !callHook ? taskHookPath(taskId, agent, event) : `/api/hooks/${agent.id}/${callHook ? 'call' : 'permission'}`,
         { input, wait_seconds: waitSeconds },
         { signal: AbortSignal.timeout((waitSeconds + 15) * 1000) },
       );
       noteTimes(event, { running, read, posted, answered: performance.now() });
-      if (decided.decision === 'ask') io.stderr.write(`gatehouse hook: ${decided.message}; ${agent.name} asks itself\n`);
-      return answer(io, agent, decided.decision, decided.message);
+      if (decided.decision === 'ask' || decided.decision === 'pass') io.stderr.write(`gatehouse hook: ${decided.message}; ${agent.name} decides itself\n`);
+      const reply = callHook ? callHook.reply(decided.decision, decided.message) : agent.reply(decided.decision === 'pass' ? 'ask' : decided.decision, decided.message);
+      io.stdout.write(reply.stdout);
+      return reply.exitCode;
     } catch (err) {
-      io.stderr.write(`gatehouse hook: ${(err as Error).message}; ${agent.name} asks itself\n`);
-      return answer(io, agent, 'ask', '');
+      io.stderr.write(`gatehouse hook: ${(err as Error).message}; ${agent.name} decides itself\n`);
+      const reply = fallback();
+      io.stdout.write(reply.stdout);
+      return reply.exitCode;
     }
   },
 };

@@ -29,8 +29,10 @@ export const hooksCommand: CliCommand = {
   help: `Usage: gatehouse hooks install <agent> [--yes] [--wait <seconds>]
        gatehouse hooks uninstall <agent> [--yes]
 
-install merges a hook into the CLI's own settings file so that the agent, run by hand in any terminal,
-sends its permission requests to the hub (answered in the portal, \`gatehouse tasks\`, \`gatehouse answer\`);
+install merges gatehouse's hooks into the CLI's own settings file so that the agent, run by hand in any
+terminal, sends every tool call (its PreToolUse hook; Gemini CLI's BeforeTool) and its permission requests
+to the hub: the person's policy decides each call whatever the CLI's own settings or mode would do, and what
+it asks goes to the person (the portal, \`gatehouse tasks\`, \`gatehouse answer\`);
 when the hub is down or nobody answers within the wait, the CLI's own dialog asks as before. The file as it
 will be written is shown first. uninstall puts the file back exactly as it was before install (or, if you
 changed it since, takes out only the gatehouse hook).
@@ -55,7 +57,7 @@ Options:
       const path = agent.settings.path(process.env, homedir());
       const dir = dataDir(process.env);
       if (action === 'install') {
-        const command = hookCommandLine(agent.id, agent.permissionEvent, wait);
+        const command = (event: string) => hookCommandLine(agent.id, event, wait);
         // The CLI's own limit on the hook: past the wait, so the hook always answers first.
         plan = await planInstall(agent, { path, dataDir: dir, command, timeoutSeconds: wait + 30 });
         note = agent.settings.afterInstall;
