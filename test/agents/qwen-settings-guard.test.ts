@@ -7,9 +7,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { skipUnlessInstalled } from '../support/agent-hook-run.js';
+import { askThroughHook, installedByHand, skipUnlessInstalled, startHookRun, toolResultSeen } from '../support/agent-hook-run.js';
 import { recordTestedWith } from './tested-with.js';
-import { expectRunsUnasked } from '../support/unasked-run.js';
 import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orchestrated-agent.js';
 import type { AgentLaunch } from '../support/model-standins/agent-setups.js';
 import type { TaskView } from '../../server/orchestrator/face/task-views.js';
@@ -54,7 +53,23 @@ describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code under gatehouse run: set
 });
 
 describe.skipIf(skipUnlessInstalled('qwen'))('Qwen Code by hand: what the guard guards against', { timeout: 180_000 }, () => {
-  it("the real CLI honours a project's tools.approvalMode \"yolo\": gatehouse's installed hook is never asked and the command runs", async () => {
-    await expectRunsUnasked('qwen', projectSettings({ tools: { approvalMode: 'yolo' } }));
+  it("a project's tools.approvalMode \"yolo\": Qwen never raises its permission hook, but gatehouse's hook before every call (PreToolUse) holds the call for the person, and a No holds", async () => {
+    const hand = await startHookRun('qwen', {
+      hub: true,
+      configure: (launch) => {
+        installedByHand('qwen')(launch);
+        projectSettings({ tools: { approvalMode: 'yolo' } })(launch);
+      },
+    });
+    try {
+      const question = await askThroughHook(hand, 'Type your message');
+      expect(question.request.title).toBe('Qwen Code: allow run_shell_command?');
+      expect(existsSync(hand.madeFile)).toBe(false);
+      await hand.answer(question.id, 'no');
+      expect((await toolResultSeen(hand)).output).toContain('The person said No through gatehouse.');
+      expect(existsSync(hand.madeFile)).toBe(false);
+    } finally {
+      await hand.close();
+    }
   });
 });

@@ -144,6 +144,7 @@ Options:
     }
     // The hook before every call passes (no output) where it cannot decide: the CLI's own settings and mode apply.
     const fallback = () => (callHook ? callHook.reply('pass', '') : agent.reply('ask', ''));
+    const itself = callHook ? 'decides itself (its own settings and mode)' : 'asks itself';
     try {
       const input = JSON.parse(await readStdin(io));
       const read = performance.now();
@@ -157,12 +158,12 @@ Options:
         { signal: AbortSignal.timeout((waitSeconds + 15) * 1000) },
       );
       noteTimes(event, { running, read, posted, answered: performance.now() });
-      if (decided.decision === 'ask' || decided.decision === 'pass') io.stderr.write(`gatehouse hook: ${decided.message}; ${agent.name} decides itself\n`);
+      if (decided.decision === 'ask' || decided.decision === 'pass') io.stderr.write(`gatehouse hook: ${decided.message}; ${agent.name} ${itself}\n`);
       const reply = callHook ? callHook.reply(decided.decision, decided.message) : agent.reply(decided.decision === 'pass' ? 'ask' : decided.decision, decided.message);
       io.stdout.write(reply.stdout);
       return reply.exitCode;
     } catch (err) {
-      io.stderr.write(`gatehouse hook: ${(err as Error).message}; ${agent.name} decides itself\n`);
+      io.stderr.write(`gatehouse hook: ${(err as Error).message}; ${agent.name} ${itself}\n`);
       const reply = fallback();
       io.stdout.write(reply.stdout);
       return reply.exitCode;
