@@ -1,57 +1,29 @@
 // The permission policy on the standalone hook route (issue 21): a real hub on 127.0.0.1 with a policy file in
 // its data directory, and the real hook process (`dist/cli/gatehouse-hook.cjs`, the command line `hooks install`
 // writes) fed each CLI's hook JSON on stdin as the CLI would. Policy first, then the person.
-import { spawn, execFile } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InteractionSummary } from '../../shared/interactions.js';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
-import { hookCommandLine } from '../../server/agents/hook-command-line.js';
+import { answerHubGate, hubGates, pendingHubGate, runHookProcess, type HookExit } from '../support/hook-process.js';
 import { cliLauncher } from '../../server/package-info.js';
 import { makeTempHome, startTestHub, type TestHub } from '../support/test-hub.js';
-
-interface HookExit {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let hub: TestHub;
 let project: string;
 let policyFile: string;
 
-function runHook(agent: string, event: string, input: object, wait = 30): Promise<HookExit> {
-  const child = spawn('/bin/sh', ['-c', hookCommandLine(agent, event, wait)], { env: { ...hub.env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += String(d)));
-  child.stderr.on('data', (d) => (stderr += String(d)));
-  child.stdin.end(JSON.stringify(input));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
+const runHook = (agent: string, event: string, input: object, wait = 30): Promise<HookExit> => runHookProcess(hub.env, agent, event, input, wait);
 
 /** Claude Code's (and Codex's) PermissionRequest hook JSON for a shell command. */
 const bash = (command: string, session = 'sess-1') => ({ session_id: session, hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command, description: 'd' }, cwd: project, permission_mode: 'default' });
 const claudeAnswer = (exit: HookExit) => JSON.parse(exit.stdout).hookSpecificOutput.decision as { behavior: string; message?: string };
 
-async function gates(): Promise<InteractionSummary[]> {
-  const { interactions } = await hub.client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=all');
-  return interactions.filter((i) => i.kind === 'choice');
-}
-
-async function pendingGate(): Promise<ChoiceSessionView> {
-  for (;;) {
-    const row = (await gates()).find((i) => i.status === 'pending');
-    if (row) return (await hub.client.request<{ session: ChoiceSessionView }>('GET', `/api/sessions/${row.id}`)).session;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function answer(id: string, option: string): Promise<void> {
-  await hub.client.request('POST', `/api/sessions/${id}/submit`, { selected_ids: [option], interface: 'api' });
-}
+const gates = () => hubGates(hub);
+const pendingGate = () => pendingHubGate(hub);
+const answer = (id: string, option: string) => answerHubGate(hub, id, option);
 
 const session = async (id: string) => (await hub.client.request<{ session: ChoiceSessionView }>('GET', `/api/sessions/${id}`)).session;
 

@@ -14,7 +14,8 @@ import { installedByHand, PROMPT, skipUnlessInstalled, startHookRun, toolResultS
 import type { AgentCli, AgentLaunch } from '../support/model-standins/agent-setups.js';
 
 const READY: Record<AgentCli, string> = { codex: 'Ask Codex to do anything', claude: '? for shortcuts', gemini: 'Type your message', qwen: 'Type your message' } as Record<AgentCli, string>;
-const EXTRA_ARGS: Partial<Record<AgentCli, string[]>> = { codex: ['--dangerously-bypass-hook-trust', '--sandbox', 'workspace-write'] };
+// Qwen Code raises PreToolUse after its permission hook, which would refuse the call first: in yolo it is not raised.
+const EXTRA_ARGS: Partial<Record<AgentCli, string[]>> = { codex: ['--dangerously-bypass-hook-trust', '--sandbox', 'workspace-write'], qwen: ['--approval-mode', 'yolo'] };
 
 /** The installed hook line for `event` in the CLI's own settings file, wrapped to keep a copy of its stdin. */
 function teeInstalledHook(launch: AgentLaunch, cli: AgentCli, event: string, copy: string): void {
@@ -56,7 +57,7 @@ describe('record the hook input before every tool call', () => {
       await run.cli.submit(PROMPT);
       expect((await toolResultSeen(run)).output).toContain('gatehouse');
       const input = JSON.parse(placeholders(readFileSync(copy, 'utf8'), run.launch));
-      for (const volatile of ['session_id', 'tool_use_id', 'transcript_path', 'turn_id', 'timestamp']) if (typeof input[volatile] === 'string') input[volatile] = `<${volatile}>`;
+      for (const volatile of ['session_id', 'tool_use_id', 'transcript_path', 'turn_id', 'timestamp', 'prompt_id']) if (typeof input[volatile] === 'string') input[volatile] = `<${volatile}>`;
       writeFileSync(join(process.cwd(), 'test/fixtures/hook-inputs', `${cli}-${event}.json`), `${JSON.stringify(input, null, 2)}\n`);
     });
   }
