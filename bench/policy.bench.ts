@@ -63,7 +63,7 @@ function hookRun(line: string, env: NodeJS.ProcessEnv, input: string): Promise<{
 const SHELL_TOOL = { claude: 'Bash', codex: 'Bash', gemini: 'run_shell_command', qwen: 'run_shell_command' } as const;
 
 /**
- * A request decided by a rule, per CLI: the real hook process (`gatehouse hook`, as `hooks install` writes it)
+ * A request decided by a rule, per CLI: the installed permission hook line (`hooks install`: curl to the hub first)
  * against a real hub whose policy allows `npm test` — start → the CLI has its answer — beside a bare Node hook
  * that reads the same stdin and prints the same answer, in the same run (the floor a Node hook can reach).
  */
@@ -101,6 +101,41 @@ async function ruleDecidedRows(runs: number): Promise<BenchRow[]> {
       );
     }
     return rows;
+  } finally {
+    await hub.stop();
+  }
+}
+
+/**
+ * Every tool call passes through the hook before it (issue 31 §3): a call a rule decides, through the installed hook
+ * line (its curl fast path to the running hub), beside a bare `node -e ''` start in the same run — what any Node
+ * hook costs at least, and what the hook cost before the fast path (1.67× of it).
+ */
+async function everyCallRows(runs: number): Promise<BenchRow[]> {
+  const hub = await startTestHub();
+  try {
+    await writeFile(join(hub.home, 'policy.yaml'), 'allow:\n  - Bash(npm test)\n');
+    const project = await mkdtemp(join(tmpdir(), 'gatehouse-bench-project-'));
+    await mkdir(join(project, '.git'), { recursive: true });
+    const nodeStart: number[] = [];
+    const rows: BenchRow[] = [];
+    for (const agent of ['claude', 'codex', 'gemini', 'qwen'] as const) {
+      const hooks = hookAgent(agent);
+      const event = hooks.callHook?.event ?? hooks.permissionEvent;
+      const input = JSON.stringify({ session_id: 'bench', hook_event_name: event, tool_name: SHELL_TOOL[agent], tool_input: { command: 'npm test' }, cwd: project });
+      const line = hookCommandLine(agent, event, 30);
+      const first = await hookRun(line, { ...hub.env }, input);
+      if (agent === 'claude' && !first.stdout.includes('"allow"')) throw new Error(`${agent}: the hook did not answer from the rule: ${first.stdout}${first.stderr}`);
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        times.push((await hookRun(line, hub.env, input)).ms);
+        nodeStart.push((await hookRun(`${JSON.stringify(process.execPath)} -e ''`, hub.env, '')).ms);
+      }
+      rows.push(summarise(`${agent}: ${event} decided by a rule — installed hook line (curl fast path) start → answer`, times, { goal: "≤ 0.5× node -e ''" }));
+    }
+    const baseline = summarise("bare `node -e ''` start (this machine's environment), same run", nodeStart);
+    for (const row of rows) row.note = `${(row.median / baseline.median).toFixed(2)}× node -e '' (p99 ${(row.p99 / baseline.p99).toFixed(2)}×)`;
+    return [...rows, baseline];
   } finally {
     await hub.stop();
   }
@@ -150,6 +185,7 @@ const policyBench: BenchModule = {
         summarise('bash parser load + first parse, fresh process', loads, { note: 'once per process (the hub)' }),
         { name: `engine start + ${status.rules}-rule policy read`, runs: 1, median: loadAndFirst, p99: loadAndFirst, unit: 'ms' },
         ...(await ruleDecidedRows(20)),
+        ...(await everyCallRows(30)),
       ];
     } finally {
       await rm(root, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // The command line an agent CLI runs as gatehouse's hook: this gatehouse's own node and the hook's own bundled
 // entry (dist/cli/gatehouse-hook.cjs: one file, no launcher, none of the other commands' modules), so the hook
-// works whatever PATH the agent runs with and starts about as fast as node itself. Without the bundle (a build
+// works whatever PATH the agent runs with and starts about as fast as node itself. For the decisions of a hook
+// installed by hand, curl goes first (hook-fast-path.ts: ~5 ms instead of Node's ~70), the Node hook behind it. Without the bundle (a build
 // that only compiled) it is `gatehouse hook` through the launcher, which picks the same entry.
 //
 // All four CLIs run the line through a POSIX shell (Claude Code `sh -c`; Codex, Gemini CLI, Qwen Code `bash -c`),
@@ -13,6 +14,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliLauncher, packageRoot } from '../package-info.js';
+import { fastHookLine } from './hook-fast-path.js';
+import { hookAgents } from './hook-agents.js';
+
+/** How long the hook waits for the person when the line does not say (`gatehouse hook --wait`). */
+export const DEFAULT_HOOK_WAIT_SECONDS = 120;
 
 export const hookBundle = join(packageRoot, 'dist', 'cli', 'gatehouse-hook.cjs');
 
@@ -24,5 +30,10 @@ export function hookCommandLine(agentId: string, event: string, waitSeconds?: nu
   const wait = `${waitSeconds === undefined ? '' : ` --wait ${waitSeconds}`}${taskId === undefined ? '' : ` --task ${JSON.stringify(taskId)}`}`;
   const program = existsSync(hookBundle) ? JSON.stringify(hookBundle) : `${JSON.stringify(cliLauncher)} hook`;
   const cleared = process.platform === 'win32' ? '' : HOOK_CLEARED_ENV.map((name) => `${name}= `).join('');
-  return `${cleared}${JSON.stringify(process.execPath)} ${program} ${agentId} ${event}${wait}`;
+  const nodeLine = `${cleared}${JSON.stringify(process.execPath)} ${program} ${agentId} ${event}${wait}`;
+  // The installed hook's decisions (not a task's own hook, nor its turn-end events) take the fast path first.
+  const agent = hookAgents.find((a) => a.id === agentId);
+  const decides = agent !== undefined && (event === agent.permissionEvent || event === agent.callHook?.event);
+  if (process.platform === 'win32' || taskId !== undefined || !decides) return nodeLine;
+  return fastHookLine(agentId, event, waitSeconds ?? DEFAULT_HOOK_WAIT_SECONDS, nodeLine);
 }

@@ -7,6 +7,7 @@ import { packageVersion } from '../package-info.js';
 import { createHub, type Hub } from './create-hub.js';
 import type { HubFeatures } from './context.js';
 import { watchIdle } from './idle-watch.js';
+import { removeHookCurlConfig, writeHookCurlConfig } from '../agents/hook-fast-path.js';
 
 export class HubAlreadyRunningError extends Error {
   constructor(readonly pid: number | null, readonly port: number | null) {
@@ -65,6 +66,8 @@ export async function runHubWith(features: HubFeatures, config: HubConfig, log: 
   const baseUrl = hubBaseUrl({ host: config.host, port, tls_fingerprint: ctx.tlsFingerprint });
   hub.setBaseUrl(baseUrl);
   await writeHubState(config.paths.hubState, { pid: process.pid, host: config.host, port, version: packageVersion, started_at: new Date().toISOString(), ...(ctx.tlsFingerprint ? { tls_fingerprint: ctx.tlsFingerprint } : {}) });
+  // The installed hooks' fast path to this hub (server/agents/hook-fast-path.ts); a failure only costs speed.
+  await writeHookCurlConfig(config.paths.dir, { host: config.host, port, token: ctx.token, tls: Boolean(ctx.tlsFingerprint), pid: process.pid }).catch((err) => log.warn({ err }, 'could not write the hooks\' curl config'));
   log.info({ baseUrl, dataDir: config.paths.dir, startupMs: Math.round(process.uptime() * 1000) }, 'hub listening');
   // After hub.json, so that a client waiting for the hub is not kept waiting by it; a failure only costs speed.
   // The code cache is written once the page is warm and before the policy: its bash parser changes V8 flags (Liftoff
@@ -81,6 +84,7 @@ export async function runHubWith(features: HubFeatures, config: HubConfig, log: 
       stopIdle();
       log.info({ reason }, 'hub stopping');
       await app.close().catch((err) => log.error({ err }, 'error while closing'));
+      if ((await readHubState(config.paths.hubState))?.pid === process.pid) await removeHookCurlConfig(config.paths.dir);
       await removeHubState(config.paths.hubState);
       await releaseLock();
       resolveStopped(reason);

@@ -2,8 +2,12 @@
 // sent (test/fixtures/hook-inputs/<cli>-<event>.json, recorded by record-call-inputs.ts) against a real hub:
 // the policy's deny in each CLI's own answer format; where the policy asks, a hook that cannot ask (Codex, Qwen Code)
 // holds the call for the person; the call's later hook takes the earlier one's decision (the person is asked
-// once, the call recorded once); a hub that is not there leaves the call to the CLI (no output).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// once, the call recorded once); a hub that is not running is started by the first call; one that does not answer
+// leaves the call to the CLI (no output).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { cliLauncher } from '../../server/package-info.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readPermissionLog } from '../../server/policy/permission-log.js';
@@ -94,10 +98,29 @@ describe('the hook before every tool call, on the inputs the real CLIs send', ()
     expect((await records()).slice(before)).toEqual([expect.objectContaining({ event: 'PermissionRequest', decision: 'deny' })]);
   });
 
-  it('no hub: no output (the CLI decides by its own settings and mode), and the hook says why', async () => {
-    const nowhere = await makeTempHome('gatehouse-call-nohub-');
-    const exit = await runHookProcess({ ...hub.env, GATEHOUSE_HOME: nowhere }, 'claude', 'PreToolUse', recorded('claude', 'PreToolUse'));
+  it('no hub running: the first call starts one, whose policy decides it (its deny holds)', async () => {
+    const home = await makeTempHome('gatehouse-call-nohub-');
+    writeFileSync(join(home, 'policy.yaml'), 'deny:\n  - Bash(touch pwned:*)\n');
+    const env = { ...hub.env, GATEHOUSE_HOME: home };
+    try {
+      const exit = await runHookProcess(env, 'claude', 'PreToolUse', recorded('claude', 'PreToolUse'));
+      expect(output(exit.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining('rule Bash(touch pwned:*) (deny)') });
+      expect(existsSync(join(home, 'hub.json'))).toBe(true);
+      // The next call takes the fast path the started hub wrote for it.
+      expect(existsSync(join(home, 'hook.curlrc'))).toBe(true);
+    } finally {
+      await promisify(execFile)(process.execPath, [cliLauncher, 'stop'], { env });
+    }
+  });
+
+  it('a hub that does not answer (its port taken by something else): no output, the CLI decides by its own settings, and the hook says why', async () => {
+    const home = await makeTempHome('gatehouse-call-deadhub-');
+    const env = { ...hub.env, GATEHOUSE_HOME: home };
+    // hub.json names a live process (this one) on a port nobody listens on; the credential is there.
+    writeFileSync(join(home, 'credential'), 'x'.repeat(43), { mode: 0o600 });
+    writeFileSync(join(home, 'hub.json'), JSON.stringify({ pid: process.pid, host: '127.0.0.1', port: 9, version: '0', started_at: new Date().toISOString() }));
+    const exit = await runHookProcess(env, 'codex', 'PreToolUse', recorded('codex', 'PreToolUse'));
     expect(exit).toMatchObject({ code: 0, stdout: '' });
-    expect(exit.stderr).toContain('Claude Code decides itself');
+    expect(exit.stderr).toContain('Codex decides itself');
   });
 });

@@ -4,11 +4,11 @@
 import { appendFileSync } from 'node:fs';
 import { envNumber } from '../../config/env-number.js';
 import { hubForHook } from '../../agents/hook-hub.js';
+import { DEFAULT_HOOK_WAIT_SECONDS } from '../../agents/hook-command-line.js';
 import { hookAgent, hookAgents } from '../../agents/hook-agents.js';
 import type { AgentHooks, CallDecision, HookDecision } from '../../agents/agent-hooks.js';
 import type { CliCommand, CliIo } from '../command.js';
 
-const DEFAULT_WAIT_SECONDS = 120;
 /** Hook input is a small JSON object; anything far larger is not what a CLI sends. */
 const MAX_INPUT_BYTES = 4 * 1024 * 1024;
 
@@ -87,7 +87,7 @@ CLIs read as no decision from that hook, so the task's hook alone decides.
 Agents: ${hookAgents.map((a) => `${a.id} (${a.name}, events ${[a.callHook?.event, a.permissionEvent].filter(Boolean).join(' and ')})`).join(', ')}.
 
 Options:
-      --wait <seconds>  how long to wait for the person (default GATEHOUSE_HOOK_WAIT_SECONDS or ${DEFAULT_WAIT_SECONDS})
+      --wait <seconds>  how long to wait for the person (default GATEHOUSE_HOOK_WAIT_SECONDS or ${DEFAULT_HOOK_WAIT_SECONDS})
       --task <id>       the orchestrated task this hook is wired into (set by \`gatehouse run\`)`,
   allowPositionals: true,
   options: { wait: { type: 'string' }, task: { type: 'string' } },
@@ -101,7 +101,7 @@ Options:
       agent = hookAgent(agentId);
       const fromFlag = args.values.wait === undefined ? undefined : Number(args.values.wait);
       if (fromFlag !== undefined && !(fromFlag > 0)) throw new Error(`--wait: expected a number of seconds > 0, got ${JSON.stringify(args.values.wait)}`);
-      waitSeconds = fromFlag ?? envNumber(process.env, 'GATEHOUSE_HOOK_WAIT_SECONDS', DEFAULT_WAIT_SECONDS, 1);
+      waitSeconds = fromFlag ?? envNumber(process.env, 'GATEHOUSE_HOOK_WAIT_SECONDS', DEFAULT_HOOK_WAIT_SECONDS, 1);
     } catch (err) {
       // Exit 1 is a non-blocking hook error for the CLIs: their own dialog still asks the person.
       io.stderr.write(`gatehouse hook: ${(err as Error).message}\n`);
@@ -149,7 +149,7 @@ Options:
       const input = JSON.parse(await readStdin(io));
       const read = performance.now();
       agent.parsePermission(input);
-      const hub = await hubForHook(process.env);
+      const hub = await hubForHook(process.env, { start: callHook !== null });
       const posted = performance.now();
       const decided = await hub.request<{ decision: CallDecision; message: string }>(
         'POST',
