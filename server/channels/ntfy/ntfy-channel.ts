@@ -3,7 +3,7 @@ import type { ChoiceSessions } from '../../sessions/choice-sessions.js';
 import { SessionEndedError } from '../../sessions/session-errors.js';
 import type { StoredSession } from '../../sessions/stored-session.js';
 import type { ChannelStatusBoard } from '../../hub/channel-status.js';
-import { alreadySettledText } from '../gate-outcome.js';
+import { alreadySettledText } from '../../sessions/gate-outcome.js';
 import { retryDelay, sleepUnlessAborted } from '../retry-backoff.js';
 import { NTFY_CHANNEL, type NtfyConfig } from './ntfy-config.js';
 import { NtfyClient, NtfyError, type NtfyEvent } from './ntfy-client.js';

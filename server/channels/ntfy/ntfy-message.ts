@@ -7,7 +7,7 @@ import { promptBelowTitle } from '../../../shared/choice/prompt-body.js';
 import { routedGrade } from '../../policy/routing.js';
 import type { StoredSession } from '../../sessions/stored-session.js';
 import { gateSource } from '../gate-summary.js';
-import { outcomeLine } from '../gate-outcome.js';
+import { outcomeLine } from '../../sessions/gate-outcome.js';
 import type { NtfyConfig } from './ntfy-config.js';
 
 /** ntfy allows three actions per notification. */

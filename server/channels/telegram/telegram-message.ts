@@ -2,7 +2,7 @@ import type { InlineKeyboardButton } from 'grammy/types';
 import type { StoredSession } from '../../sessions/stored-session.js';
 import { gateSource } from '../gate-summary.js';
 import { buttonData } from './button-data.js';
-import { alreadySettledText, answerText, whereWords } from '../gate-outcome.js';
+import { alreadySettledText, answerText, whereWords } from '../../sessions/gate-outcome.js';
 import { promptBelowTitle } from '../../../shared/choice/prompt-body.js';
 import { escapeTelegramHtml as esc, telegramHtml } from './telegram-markdown.js';
 import { telegramPermissionPart } from './telegram-permission.js';

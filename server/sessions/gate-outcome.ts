@@ -1,7 +1,7 @@
 // How a channel says who settled a gate, and where: "✅ Yes, allow this once — answered in the portal". One place,
 // so Telegram, ntfy, `gatehouse answer` and a late answer's reply all say it the same way (issue 32 §4).
 import { answersSummary } from '../../shared/choice/answers-summary.js';
-import type { StoredSession } from '../sessions/stored-session.js';
+import type { StoredSession } from './stored-session.js';
 
 const WHERE: Record<string, string> = {
   web: 'the portal',
@@ -10,7 +10,7 @@ const WHERE: Record<string, string> = {
   elicitation: 'the agent’s own dialog',
   telegram: 'Telegram',
   ntfy: 'ntfy',
-  cli: 'gatehouse answer',
+  cli: 'the shell (gatehouse answer)',
   api: 'the API',
   notification: 'a notification',
 };
