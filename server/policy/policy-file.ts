@@ -91,7 +91,8 @@ export function parsePolicyText(text: string, file: string, options: ParseOption
       continue;
     }
     if (key === 'routing') {
-      layer.routing = parseRouting(pair.value, error);
+      if (options.source === 'project') warn(pair.key, "routing: ignored in a project's own file; put it in your own policy file");
+      else layer.routing = parseRouting(pair.value, error);
       continue;
     }
     if (key === 'on_timeout') {

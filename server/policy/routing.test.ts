@@ -24,6 +24,12 @@ describe('routing: in policy.yaml', () => {
     expect(routing.high).toEqual({ channels: ['portal', 'telegram', 'ntfy'], phoneAfterMs: 0, onTimeout: 'ask-cli' });
   });
 
+  it("a project's own file cannot route: its routing is ignored with a warning", () => {
+    const layer = parsePolicyText('routing:\n  high: { phone_after: 1h }\n', '/p/.gatehouse/policy.yaml', { source: 'project', home: '/home/p' });
+    expect(layer.routing).toBeUndefined();
+    expect(layer.warnings[0]).toMatchObject({ line: 1, message: "routing: ignored in a project's own file; put it in your own policy file" });
+  });
+
   it('every mistake is an error with its line, naming the key and what was expected', () => {
     const layer = parse(['routing:', '  low: { channels: [portal, pager] }', '  medium: { phone_after: soon }', '  high: { on_timeout: allow }', '  extreme: {}', '  low2: 3', ''].join('\n'));
     expect(layer.errors.map((e) => `${e.line}: ${e.message}`)).toEqual([

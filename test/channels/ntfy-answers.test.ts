@@ -130,5 +130,8 @@ describe('ntfy settings', () => {
     expect(await channelStatus(hub, 'ntfy')).toMatchObject({ state: 'down', detail: expect.stringMatching(/token: the ntfy server answered HTTP 401/) });
     await hub.client.request('PUT', '/api/channels/ntfy', { token: null });
     await until(async () => (await channelStatus(hub, 'ntfy'))?.state === 'ok');
+    const written = await log();
+    expect(written).not.toContain(standin.token!);
+    expect(written).not.toContain('tk_wrong');
   });
 });
