@@ -93,7 +93,12 @@ describe('answering a gate from ntfy', () => {
     expect(ended.title).toBe('✅ No — answered in the portal');
     expect(ended.sequence_id).toBe(message.sequence_id);
 
+    const before = standin.published.length;
     await standin.tap(message, 'Yes');
+    // The late tapper is told who answered where: the end is published again, under the same sequence id.
+    const again = await standin.waitFor((m) => standin.published.indexOf(m) >= before && m.sequence_id === id && m.topic === NTFY_TOPIC);
+    expect(again).toMatchObject({ title: '✅ No — answered in the portal' });
+    expect(again.actions ?? []).toEqual([]);
     await until(async () => (await log()).includes('ntfy: a late answer; the gate was already settled'));
     expect((await log())).toContain('Already answered by you in the portal: No.');
     expect((await session(id)).result).toMatchObject({ selected: [{ id: 'n' }], interface: 'web' });

@@ -192,10 +192,13 @@ export class NtfyChannel {
     }
   }
 
-  /** A late answer changes nothing; its notification is made to show who answered where. */
+  /**
+   * A late answer changes nothing; the tapper is told who answered where: the gate's end is published again (same
+   * sequence id), which also mends a notification an older ntfy showed as a follow-up. Once per capability at most.
+   */
   private late(session: StoredSession): void {
     this.deps.log.info({ gate: session.id, outcome: alreadySettledText(session) }, 'ntfy: a late answer; the gate was already settled');
-    this.kick();
+    this.publish(session).catch((err) => this.failed('send', err));
   }
 
   private failed(what: 'send' | 'receive', err: unknown): void {
