@@ -12,6 +12,7 @@ export const benchModules: Record<string, () => Promise<BenchModule>> = {
   orchestrator: async () => (await import('./orchestrator.bench.js')).default,
   pty: async () => (await import('./pty.bench.js')).default,
   telegram: async () => (await import('./telegram.bench.js')).default,
+  ntfy: async () => (await import('./ntfy.bench.js')).default,
   policy: async () => (await import('./policy.bench.js')).default,
   paired: async () => (await import('./paired.bench.js')).default,
   'permission-view': async () => (await import('./permission-view.bench.js')).default,

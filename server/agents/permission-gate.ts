@@ -16,6 +16,9 @@ import { waitOrWithdrawn } from './gate-wait.js';
 import { grantRulesPicked, WIDER } from '../../shared/permission/view.js';
 import { gateView } from '../permission-view/index.js';
 import type { CallMemo } from './call-memo.js';
+import { DEFAULT_ROUTING, routedGrade, timeoutOutcome } from '../policy/routing.js';
+import type { RiskGrade } from '../../shared/permission/risk.js';
+import { waitedText } from '../sessions/next-step.js';
 
 /** The gate's options, by stable id (`gatehouse answer --option`, Telegram buttons, the terminal UI). */
 export const HOOK_OPTIONS = { allow: 'yes', session: 'session', always: 'always', deny: 'no', never: 'never' } as const;
@@ -245,12 +248,7 @@ export async function askThePerson(
   } else if (session.status === 'cancelled') {
     out = { decision: 'ask', message: 'the person dismissed the question in gatehouse', decided_by: person('dismissed') };
   } else {
-    const onTimeout = deps.policy?.onTimeout(projectRoot(request.cwd)) ?? 'ask-cli';
-    const why = `nobody answered in gatehouse within ${seconds} s`;
-    out =
-      onTimeout === 'deny'
-        ? { decision: 'deny', message: `${why} and the policy's on_timeout is deny. Do not run it; ask the person what to do instead.`, decided_by: { kind: 'timeout', text: `timeout after ${seconds} s (on_timeout: deny)` } }
-        : { decision: 'ask', message: why, decided_by: { kind: 'timeout', text: `timeout after ${seconds} s (on_timeout: ask-cli)` } };
+    out = timedOut(deps, request, view, seconds);
   }
   try {
     await deps.sessions.setDecidedBy(session.id, out.decided_by);
@@ -258,6 +256,22 @@ export async function askThePerson(
     deps.warn?.({ err, session: session.id }, 'could not record who decided the permission gate');
   }
   return { ...out, session_id: session.id, status: session.status };
+}
+
+/**
+ * Nobody answered: the routing's on_timeout for the gate's risk (high: deny), else the policy's. Said to the agent as a
+ * timeout, never as the person's refusal, so the model can tell the two apart.
+ */
+function timedOut(deps: PermissionDeps, request: PolicyRequest, view: { risk?: { grade: RiskGrade } } | null | undefined, seconds: number): Omit<GateDecision, 'session_id' | 'status'> {
+  const project = projectRoot(request.cwd);
+  const person = deps.policy?.layers(project).find((l) => l.source === 'person');
+  const grade = routedGrade(view);
+  const onTimeout = timeoutOutcome(person?.routing ?? DEFAULT_ROUTING, grade, deps.policy?.onTimeout(project) ?? 'ask-cli');
+  const waited = waitedText(seconds);
+  const text = `timeout after ${seconds} s (${grade} risk, on_timeout: ${onTimeout})`;
+  return onTimeout === 'deny'
+    ? { decision: 'deny', message: `Timed out: nobody answered within ${waited}, so gatehouse did not allow it (this is not the person's refusal). Do not run it now; ask again later or choose another way.`, decided_by: { kind: 'timeout', text } }
+    : { decision: 'ask', message: `nobody answered in gatehouse within ${waited}`, decided_by: { kind: 'timeout', text } };
 }
 
 function allowed(agent: AgentHooks, by: PermissionDecidedBy): GateDecision {

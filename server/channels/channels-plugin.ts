@@ -4,9 +4,12 @@ import { gateLink } from '../hub/handoff.js';
 import { agentOf } from '../hub/agent-key-guard.js';
 import { NOTIFY_CHANNEL, NotifyWebhook } from './notify/notify-webhook.js';
 import { registerTelegram } from './telegram/telegram-plugin.js';
+import { registerNtfy } from './ntfy/ntfy-plugin.js';
+import { personPolicyPath } from '../policy/policy-loader.js';
+import { RoutingFile } from '../policy/routing-file.js';
 
 /**
- * Channels that reach the person away from this computer: Telegram (answer from the phone) and the generic
+ * Channels that reach the person away from this computer: Telegram and ntfy (answer from the phone) and the generic
  * notify webhook. Their state is added to /api/health as `channels`.
  */
 export const channelsPlugin: HubPlugin = async (app, ctx) => {
@@ -28,5 +31,8 @@ export const channelsPlugin: HubPlugin = async (app, ctx) => {
     status.set(NOTIFY_CHANNEL, 'off', 'not configured (GATEHOUSE_NOTIFY_URL)');
   }
 
-  await registerTelegram(app, ctx, status);
+  // Which phone channel gets which gate, and when: the person's `routing:` (policy.yaml), read as it changes.
+  const routing = new RoutingFile(personPolicyPath(process.env), (fields, message) => ctx.log.warn(fields, message));
+  await registerTelegram(app, ctx, status, routing);
+  await registerNtfy(app, ctx, status, routing);
 };

@@ -13,3 +13,16 @@ export function redact(message: string, secret: string | null | undefined): stri
 export function grammySignal(signal: AbortSignal): never {
   return signal as never;
 }
+
+/** Waits `ms`, or less when `signal` aborts (then resolves at once; never rejects). */
+export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

@@ -46,6 +46,10 @@ export function dataPaths(dir: string) {
     telegramSettings: join(dir, 'telegram.json'),
     /** Which Telegram message shows which gate, so taps and edits survive a hub restart. */
     telegramMessages: join(dir, 'telegram-messages.json'),
+    /** ntfy channel settings saved through the API, access tokens included (0600). */
+    ntfySettings: join(dir, 'ntfy.json'),
+    /** The key the ntfy answer buttons' capabilities are signed with (0600; never leaves the hub). */
+    ntfyReplyKey: join(dir, 'ntfy-reply-key'),
   };
 }
 export type DataPaths = ReturnType<typeof dataPaths>;

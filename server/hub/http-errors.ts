@@ -3,6 +3,7 @@ import { RequestValidationError } from '../../shared/validation-error.js';
 import { InterfaceUnavailableError, SessionEndedError, SessionNotFoundError } from '../sessions/session-errors.js';
 import type { ChoiceSessions } from '../sessions/choice-sessions.js';
 import { DataPathError } from '../config/data-path-error.js';
+import { alreadySettledText } from '../sessions/gate-outcome.js';
 
 /** Maps the hub's domain errors to HTTP answers; every answer is `{error: {code, message, problems?}}`. */
 export function createErrorHandler(sessions: ChoiceSessions) {
@@ -17,7 +18,8 @@ export function createErrorHandler(sessions: ChoiceSessions) {
       return reply.code(404).send({ error: { code: 'not_found', message: error.message } });
     }
     if (error instanceof SessionEndedError) {
-      return reply.code(409).send({ error: { code: 'already_ended', message: error.message }, session: sessions.view(error.session) });
+      // A late answer: who answered where, never a bare error (the outcome stands; the session comes with it).
+      return reply.code(409).send({ error: { code: 'already_ended', message: alreadySettledText(error.session) }, session: sessions.view(error.session) });
     }
     if (error instanceof DataPathError) {
       // The store could not write (read-only, immutable, another owner, a full disk): nothing was changed or

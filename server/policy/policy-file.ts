@@ -21,6 +21,7 @@ import { realPath } from './path-rule.js';
 import { parseRule, RuleError, type Rule } from './rule.js';
 import { AGENT_IDS, isAgentId, type AgentId } from './tool-kinds.js';
 import type { PolicyError, PolicyWarning, RuleList } from './types.js';
+import { parseRouting, type Routing } from './routing.js';
 
 export type OnTimeout = 'ask-cli' | 'deny';
 
@@ -46,10 +47,12 @@ export interface PolicyLayer {
   warnings: PolicyWarning[];
   /** As the file sets it; null when it does not. */
   onTimeout: OnTimeout | null;
+  /** `routing:` as the file sets it (server/policy/routing.ts); absent when it does not. */
+  routing?: Routing;
 }
 
 const LISTS: RuleList[] = ['allow', 'ask', 'deny'];
-const TOP_KEYS = [...LISTS, 'on_timeout'];
+const TOP_KEYS = [...LISTS, 'on_timeout', 'routing'];
 const ENTRY_KEYS = ['rule', 'agents', 'projects'];
 
 export interface ParseOptions {
@@ -85,6 +88,11 @@ export function parsePolicyText(text: string, file: string, options: ParseOption
     const key = isScalar(pair.key) ? String(pair.key.value) : null;
     if (key === null || !TOP_KEYS.includes(key)) {
       error(pair.key, `unknown key ${JSON.stringify(key ?? String(pair.key))}: expected one of ${TOP_KEYS.join(', ')}`);
+      continue;
+    }
+    if (key === 'routing') {
+      if (options.source === 'project') warn(pair.key, "routing: ignored in a project's own file; put it in your own policy file");
+      else layer.routing = parseRouting(pair.value, error);
       continue;
     }
     if (key === 'on_timeout') {

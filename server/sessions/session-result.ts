@@ -49,7 +49,7 @@ export function buildResult(input: ResultInput): ChoiceResult {
     ...(answers ? { answers } : {}),
     interface: input.answeredVia,
     answered_by: input.answeredBy,
-    next_step: nextStepFor(input.status, freeText !== null || Boolean(answers?.some((a) => a.free_text)), answers ? optionsCount(request) : undefined),
+    next_step: nextStepFor(input.status, freeText !== null || Boolean(answers?.some((a) => a.free_text)), answers ? optionsCount(request) : undefined, request.timeout_seconds),
   };
 }
 

@@ -26,6 +26,8 @@ export interface PortalBoot {
   server_now: number;
   /** Telegram's state as /api/health says it (the header's chip), null on a gate link's page; refreshed by the page. */
   telegram: Pick<ChannelStatus, 'state' | 'detail'> | null;
+  /** ntfy's state, likewise. */
+  ntfy?: Pick<ChannelStatus, 'state' | 'detail'> | null;
   /** The paired machines' state (the header's chip; off: none paired), null on a gate link's page; refreshed by the page. */
   paired: Pick<ChannelStatus, 'state' | 'detail'> | null;
   /** The task the page shows: an orchestrated task (page 'task', web/tasks/) or a resolve task (page 'resolve', web/resolve/). */

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '../../shared/settings.js';
 import { RequestValidationError } from '../../shared/validation-error.js';
 import type { ChannelStatus } from '../hub/channel-status.js';
 import { TELEGRAM_CHANNEL } from '../channels/telegram/telegram-config.js';
+import { NTFY_CHANNEL } from '../channels/ntfy/ntfy-config.js';
 import { PAIRED_CHANNEL } from '../pairing/paired-status.js';
 import type { HubContext, HubPlugin } from '../hub/context.js';
 import { GATE_PARAM, terminalCommand } from '../hub/handoff.js';
@@ -38,6 +39,7 @@ async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | nu
     ...(gateOnly ? { interactions: [], active_total: 0 } : ctx.interactions.firstView(undefined, sessionId ? { kind: 'choice', id: sessionId } : taskId ? { kind: page === 'resolve' ? 'resolve' : 'task', id: taskId } : undefined)),
     server_now: Date.now(),
     telegram: gateOnly ? null : channelState(ctx.channels.get(TELEGRAM_CHANNEL)),
+    ntfy: gateOnly ? null : channelState(ctx.channels.get(NTFY_CHANNEL)),
     paired: gateOnly ? null : channelState(ctx.channels.get(PAIRED_CHANNEL)),
     task_id: taskId,
   };

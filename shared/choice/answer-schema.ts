@@ -6,7 +6,7 @@ const note = z.string({ error: 'must be a string' }).max(CHOICE_LIMITS.maxAnnota
  * Who answered: the interfaces a session is carried by, plus `telegram` and `cli` (`gatehouse answer`), which
  * answer a gate carried by any interface. `api` names no interface: the session's own is recorded.
  */
-const answeringInterface = z.enum(['web', 'terminal', 'chat', 'elicitation', 'telegram', 'cli', 'api'], { error: 'must be one of web, terminal, chat, elicitation, telegram, cli, api' });
+const answeringInterface = z.enum(['web', 'terminal', 'chat', 'elicitation', 'telegram', 'ntfy', 'cli', 'api'], { error: 'must be one of web, terminal, chat, elicitation, telegram, ntfy, cli, api' });
 
 const selectedIds = z.array(z.string({ error: 'must be a string' }), { error: (i) => (i.input === undefined ? 'is required' : 'must be an array of option ids') });
 

@@ -26,7 +26,7 @@ export type RequestedInterface = (typeof INTERFACES)[number];
  * The interface that actually carries (or answered) a session (auto is resolved at creation). `telegram` and
  * `cli` (`gatehouse answer`) are never requested by an agent: they answer gates carried by any interface.
  */
-export type SessionInterface = Exclude<RequestedInterface, 'auto'> | 'telegram' | 'cli';
+export type SessionInterface = Exclude<RequestedInterface, 'auto'> | 'telegram' | 'ntfy' | 'cli';
 
 export const SELECTION_MODES = ['single', 'multi'] as const;
 export type SelectionMode = (typeof SELECTION_MODES)[number];

@@ -150,7 +150,20 @@ describe('policy first, then the person (standalone hook route)', () => {
     const gate = await pendingGate();
     const decision = claudeAnswer(await run);
     expect(decision.behavior).toBe('deny');
-    expect(decision.message).toContain("on_timeout is deny");
-    expect((await session(gate.id)).decided_by).toMatchObject({ kind: 'timeout' });
+    // Told as a timeout, not as the person's refusal, so the model can tell the two apart.
+    expect(decision.message).toContain('Timed out: nobody answered within 10 s');
+    expect(decision.message).toContain('ask again later or choose another way');
+    expect(decision.message).not.toContain('said No');
+    expect((await session(gate.id)).decided_by).toMatchObject({ kind: 'timeout', text: 'timeout after 10 s (medium risk, on_timeout: deny)' });
+  }, 30_000);
+
+  it("routing's on_timeout for the gate's risk wins over the policy's: a gate with no risk is routed as medium", async () => {
+    writePolicy('on_timeout: ask-cli\nrouting:\n  medium: { on_timeout: deny }\n');
+    const run = runHook('claude', 'PermissionRequest', bash('make release'), 10);
+    const gate = await pendingGate();
+    const decision = claudeAnswer(await run);
+    expect(decision.behavior).toBe('deny');
+    expect(decision.message).toContain('Timed out: nobody answered within 10 s');
+    expect((await session(gate.id)).decided_by).toMatchObject({ kind: 'timeout', text: 'timeout after 10 s (medium risk, on_timeout: deny)' });
   }, 30_000);
 });

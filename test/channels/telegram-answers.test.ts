@@ -50,7 +50,7 @@ describe('answering a gate from Telegram', () => {
     const toast = await standin.waitForCall('answerCallbackQuery', (p) => p.callback_query_id === tap);
     expect(toast.params.text).toBe('Answered: SQLite');
     const ended = await endedMessage(standin, message.message_id);
-    expect(ended.text).toContain('✅ Answered in telegram: SQLite');
+    expect(ended.text).toContain('✅ SQLite — answered in Telegram');
   });
 
   it('multi-select: taps toggle (the message shows them), Done enforces the minimum and submits', async () => {
@@ -69,7 +69,7 @@ describe('answering a gate from Telegram', () => {
     const poll = pollUntilEnded(mcp, id);
     standin.tapLabel(message.message_id, 'Done');
     expect(await poll).toMatchObject({ status: 'submitted', selected: [{ id: 'pg', label: 'PostgreSQL' }, { id: 'mongo', label: 'MongoDB' }], interface: 'telegram' });
-    expect((await endedMessage(standin, message.message_id)).text).toContain('✅ Answered in telegram: PostgreSQL, MongoDB');
+    expect((await endedMessage(standin, message.message_id)).text).toContain('✅ PostgreSQL, MongoDB — answered in Telegram');
   });
 
   it('free text: a reply to the message is the answer in the person’s own words', async () => {
@@ -89,11 +89,11 @@ describe('answering a gate from Telegram', () => {
 
     await hub.client.request('POST', `/api/sessions/${answered}/submit`, { selected_ids: ['pg'], interface: 'web' });
     await hub.client.request('POST', `/api/sessions/${cancelled}/cancel`, { global_annotation: 'not needed any more', interface: 'terminal' });
-    expect((await endedMessage(standin, a.message_id)).text).toContain('✅ Answered in web: PostgreSQL');
-    expect((await endedMessage(standin, c.message_id)).text).toContain('✖ Cancelled in terminal: not needed any more');
+    expect((await endedMessage(standin, a.message_id)).text).toContain('✅ PostgreSQL — answered in the portal');
+    expect((await endedMessage(standin, c.message_id)).text).toContain('✖ Cancelled in the terminal UI: not needed any more');
 
     const stale = standin.tap(a.message_id, a.buttons[1].callback_data);
-    expect((await standin.waitForCall('answerCallbackQuery', (p) => p.callback_query_id === stale)).params.text).toBe('Already answered (web).');
+    expect((await standin.waitForCall('answerCallbackQuery', (p) => p.callback_query_id === stale)).params.text).toBe('Already answered by you in the portal: PostgreSQL.');
     expect((await session(answered)).result).toMatchObject({ selected: [{ id: 'pg' }], interface: 'web' });
   });
 

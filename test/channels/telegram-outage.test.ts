@@ -58,7 +58,7 @@ describe('a Bot API that is down or failing', () => {
     await until(async () => (await channelStatus(hub, 'telegram'))?.state === 'down');
 
     await standin.up();
-    expect((await endedMessage(standin, sent.message_id)).text).toContain('✅ Answered in web: No');
+    expect((await endedMessage(standin, sent.message_id)).text).toContain('✅ No — answered in the portal');
     const late = await messageFor(standin, second);
     const poll = pollUntilEnded(mcp, second);
     standin.tapLabel(late.message_id, 'Yes');

@@ -67,12 +67,23 @@ describe('gatehouse ask / answer for scripts', () => {
     const id = await createSession(hub, { prompt: 'x', options: [{ id: 'a', label: 'A' }], interface: 'web' });
     const unknown = gatehouse(['answer', id, '--option', 'zzz']);
     expect(await unknown.code).toBe(1);
-    expect(unknown.stderr()).toContain('gatehouse answer: --option "zzz": unknown option id "zzz"');
+    expect(unknown.stderr()).toContain('gatehouse answer: --option "zzz": unknown option id "zzz"; give an id or a number:\n  1. a  A\n');
     expect(await gatehouse(['answer', id, '-o', 'a']).code).toBe(0);
+    // A late answer is told who answered where; the outcome stands.
     const late = gatehouse(['answer', id, '-o', 'a']);
     expect(await late.code).toBe(1);
-    expect(late.stderr()).toMatch(/already ended with status submitted/);
+    expect(late.stderr()).toContain('gatehouse answer: Already answered by you in the shell (gatehouse answer): A.');
     expect(await gatehouse(['answer', id]).code).toBe(2);
+  });
+
+  it('an option may be given by its number as shown; a wrong one lists every option with its number, id and label', async () => {
+    const id = await createSession(hub, { prompt: 'Allow?', options: [{ id: 'yes', label: 'Yes, allow this once' }, { id: 'no', label: 'No' }], interface: 'web' });
+    const wrong = gatehouse(['answer', id, '--option', '3']);
+    expect(await wrong.code).toBe(1);
+    expect(wrong.stderr()).toBe('gatehouse answer: --option "3": unknown option id "3"; give an id or a number:\n  1. yes  Yes, allow this once\n  2. no   No\n');
+    const byNumber = gatehouse(['answer', id, '--option', '2']);
+    expect(await byNumber.code).toBe(0);
+    expect(JSON.parse(byNumber.stdout())).toMatchObject({ status: 'submitted', selected: [{ id: 'no', label: 'No' }], interface: 'cli' });
   });
 
   it.each([

@@ -4,6 +4,7 @@ import type { EffectiveSettings, Language, SettingsPatch } from '../../shared/se
 const LANGUAGES: Language[] = ['en', 'zh'];
 import { t } from './i18n.js';
 import { TelegramSettings } from './TelegramSettings.js';
+import { NtfySettings } from './NtfySettings.js';
 import { PairedMachines } from './PairedMachines.js';
 import { PolicyStatus } from './PolicyStatus.js';
 import { api } from '../state/api.js';
@@ -92,6 +93,7 @@ export function SettingsPanel({ onClose }: { onClose(): void }) {
       </fieldset>
       {error && <p class="error" role="alert">{error}</p>}
       <TelegramSettings />
+      <NtfySettings />
       <PolicyStatus />
       <PairedMachines />
     </section>

@@ -9,6 +9,7 @@ import { TelegramOutbox } from './telegram-outbox.js';
 import { TelegramPoller } from './telegram-poller.js';
 import { shouldSendGate } from './send-policy.js';
 import type { SentMessages } from './sent-messages.js';
+import type { StoredSession } from '../../sessions/stored-session.js';
 
 /** getUpdates holds this long when nothing happens (Telegram's usual long-poll). */
 const POLL_SECONDS = 25;
@@ -24,6 +25,8 @@ export interface ChannelDeps {
   log: FastifyBaseLogger;
   liveClients: () => number;
   gateUrl: (sessionId: string) => string;
+  /** Whether the person's routing (policy.yaml `routing:`) sends this pending gate to Telegram now. */
+  routed: (session: StoredSession) => boolean;
 }
 
 /** The Telegram channel for one configuration: the poller (taps and replies in) and the outbox (messages out). */
@@ -63,7 +66,7 @@ export class TelegramChannel {
       chatId: config.chatId,
       sessions: deps.sessions,
       messages: deps.messages,
-      shouldSend: (session) => shouldSendGate(session, config, { liveClients: deps.liveClients(), now: Date.now() }),
+      shouldSend: (session) => deps.routed(session) && shouldSendGate(session, config, { liveClients: deps.liveClients(), now: Date.now() }),
       gateUrl: deps.gateUrl,
       onOk: () => {
         this.sendError = null;

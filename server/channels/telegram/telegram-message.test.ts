@@ -101,7 +101,7 @@ describe('renderGateMessage for a gate with several questions', () => {
   it('once answered, the first line says each question\'s answer', () => {
     const ended = { ...multi(), status: 'submitted' as const, result: { status: 'submitted' as const, session_id: 'ch_abcdefghijkl', selected: [], annotations: {}, global_annotation: null, free_text: null, answers: [{ question_index: 0, selected: [{ id: 'lite', label: 'SQLite' }] }, { question_index: 1, selected: [], free_text: 'none yet' }], interface: 'web' as const, answered_by: 'human' as const, next_step: '' } };
     const { html, keyboard } = renderGateMessage(ended, 'u');
-    expect(html.split('\n')[0]).toBe('✅ <b>Answered in web:</b> Database: SQLite · 2: none yet');
+    expect(html.split('\n')[0]).toBe('✅ <b>Database: SQLite · 2: none yet</b> — answered in the portal');
     expect(keyboard).toEqual([]);
   });
 });

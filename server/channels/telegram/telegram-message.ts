@@ -2,7 +2,7 @@ import type { InlineKeyboardButton } from 'grammy/types';
 import type { StoredSession } from '../../sessions/stored-session.js';
 import { gateSource } from '../gate-summary.js';
 import { buttonData } from './button-data.js';
-import { answersSummary } from '../../../shared/choice/answers-summary.js';
+import { alreadySettledText, answerText, whereWords } from '../../sessions/gate-outcome.js';
 import { promptBelowTitle } from '../../../shared/choice/prompt-body.js';
 import { escapeTelegramHtml as esc, telegramHtml } from './telegram-markdown.js';
 import { telegramPermissionPart } from './telegram-permission.js';
@@ -100,21 +100,18 @@ function cancelButton(sessionId: string): InlineKeyboardButton {
   return { text: '✖ Cancel', callback_data: buttonData({ action: 'cancel', sessionId }) };
 }
 
-/** First line of the message once the gate has ended, wherever it ended. */
+/** First line of the message once the gate has ended, wherever it ended: who answered where (gate-outcome.ts). */
 export function endedLine(session: StoredSession): string {
   const result = session.result;
-  const via = result ? ` in ${result.interface}` : '';
-  const questions = session.request.questions;
-  const picked = questions && result?.answers ? answersSummary(questions, result.answers, '—') : (result?.selected.map((s) => s.label).join(', ') ?? '');
-  const free = result?.free_text ? `“${cut(result.free_text, 200)}”` : '';
-  const answer = [picked, free].filter(Boolean).join(' + ');
+  const where = result ? whereWords(result.interface) : '';
+  const answer = answerText(session, (s) => cut(s, 200));
   switch (session.status) {
     case 'submitted':
-      return `✅ <b>Answered${esc(via)}:</b> ${esc(answer || '(nothing selected)')}`;
+      return `✅ <b>${esc(answer || '(nothing selected)')}</b> — answered in ${esc(where)}`;
     case 'auto-submitted':
       return `🤖 <b>Nobody answered in time; the recommended option was submitted:</b> ${esc(answer)}`;
     case 'cancelled':
-      return `✖ <b>Cancelled${esc(via)}</b>${result?.global_annotation ? `: ${esc(cut(result.global_annotation, 200))}` : ''}`;
+      return `✖ <b>Cancelled in ${esc(where)}</b>${result?.global_annotation ? `: ${esc(cut(result.global_annotation, 200))}` : ''}`;
     case 'timeout':
       return '⌛ <b>Timed out: nobody answered.</b>';
     default:
@@ -122,12 +119,9 @@ export function endedLine(session: StoredSession): string {
   }
 }
 
-/** The toast for a tap on a gate that has already ended. */
+/** The toast for a tap on a gate that has already ended: who answered where, never an error. */
 export function alreadyEndedToast(session: StoredSession): string {
-  const via = session.result ? ` (${session.result.interface})` : '';
-  if (session.status === 'timeout') return 'This question already timed out.';
-  if (session.status === 'cancelled') return `This question was already cancelled${via}.`;
-  return `Already answered${via}.`;
+  return alreadySettledText(session);
 }
 
 function buttonLabel(label: string): string {

@@ -4,6 +4,8 @@ import { parseTelegramSettings, TelegramSettingsFile } from '../../settings/tele
 import type { ChannelStatusBoard } from '../../hub/channel-status.js';
 import { gateLink } from '../../hub/handoff.js';
 import { SentMessages } from './sent-messages.js';
+import type { RoutingFile } from '../../policy/routing-file.js';
+import { routedTo } from '../route-gate.js';
 import type { TelegramChannel } from './telegram-channel.js';
 import { resolveTelegramConfig, TELEGRAM_CHANNEL } from './telegram-config.js';
 
@@ -11,7 +13,7 @@ import { resolveTelegramConfig, TELEGRAM_CHANNEL } from './telegram-config.js';
  * The Telegram channel in the hub: started from the saved settings and the environment, restarted when the
  * settings change (GET/PUT /api/channels/telegram). The token is never logged and never served.
  */
-export async function registerTelegram(app: FastifyInstance, ctx: HubContext, status: ChannelStatusBoard): Promise<void> {
+export async function registerTelegram(app: FastifyInstance, ctx: HubContext, status: ChannelStatusBoard, routing: RoutingFile): Promise<void> {
   const settingsFile = new TelegramSettingsFile(ctx.config.paths.telegramSettings);
   const messages = new SentMessages(ctx.config.paths.telegramMessages, (err) => ctx.log.error({ err }, 'telegram: could not save which message shows which gate'));
   await messages.load();
@@ -46,6 +48,7 @@ export async function registerTelegram(app: FastifyInstance, ctx: HubContext, st
       log: ctx.log,
       liveClients: () => ctx.events.portalClientCount,
       gateUrl: (id) => gateLink(ctx.baseUrl(), ctx.token, id),
+      routed: routedTo(routing, 'telegram'),
     });
     channel.start();
   };

@@ -1,5 +1,5 @@
 import type { Bot } from 'grammy';
-import { grammySignal, retryDelay } from '../retry-backoff.js';
+import { grammySignal, retryDelay, sleepUnlessAborted } from '../retry-backoff.js';
 
 /**
  * Long-polls the Bot API (outbound only: no port is opened) and hands each update to the bot's handlers.
@@ -47,20 +47,8 @@ export class TelegramPoller {
       } catch (err) {
         if (this.stopped) break;
         this.report.fail(err);
-        await sleep(retryDelay(attempt++), this.abort.signal);
+        await sleepUnlessAborted(retryDelay(attempt++), this.abort.signal);
       }
     }
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }

@@ -31,7 +31,7 @@ Answers a pending choice through the hub, as a script or another program would, 
 result as JSON.
 
 Options:
-  -o, --option <id>          an option id to select (repeat for several)
+  -o, --option <id>          an option to select, by its id or its number as shown (1, 2, …; repeat for several)
   -a, --annotation <id=text> a note on one option (repeat)
   -n, --note <text>          a note on the whole answer (with --cancel: the reason)
   -f, --free-text <text>     your own answer (when the question allows it)
@@ -88,6 +88,16 @@ Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown 
     const hub = await ensureHub({ start: false });
     const path = `/api/sessions/${encodeURIComponent(id)}`;
     try {
+      if (selected.length && answers === undefined) {
+        // An option is given by its id or by its number as the gate shows it (1, 2, …); anything else lists them.
+        const { session: asked } = await hub.request<{ session: ChoiceSessionView }>('GET', path);
+        const picked = pickOptions(asked.request.options, selected);
+        if (typeof picked === 'string') {
+          io.stderr.write(`gatehouse answer: ${picked}\n`);
+          return EXIT.error;
+        }
+        selected.splice(0, selected.length, ...picked);
+      }
       const { session } = v.cancel
         ? await hub.request<{ session: ChoiceSessionView }>('POST', `${path}/cancel`, { ...(v.note !== undefined ? { global_annotation: v.note } : {}), interface: 'cli' })
         : answers !== undefined
@@ -111,6 +121,27 @@ Exit codes: 0 submitted, 3 cancelled, 1 the hub refused (already ended, unknown 
     }
   },
 };
+
+/**
+ * The option ids for what was typed: an option's id, or its number as the gate shows it (1-based; an id wins when
+ * an option's id is itself a number). Anything else: the error text, listing every option's number, id and label.
+ */
+export function pickOptions(options: ReadonlyArray<{ id: string; label: string }>, typed: readonly string[]): string[] | string {
+  const ids = new Set(options.map((o) => o.id));
+  const out: string[] = [];
+  for (const value of typed) {
+    const n = /^\d+$/.test(value) ? Number(value) : 0;
+    if (ids.has(value)) out.push(value);
+    else if (n >= 1 && n <= options.length) out.push(options[n - 1]!.id);
+    else {
+      const width = String(options.length).length;
+      const idWidth = Math.max(...options.map((o) => o.id.length));
+      const list = options.map((o, i) => `  ${String(i + 1).padStart(width)}. ${o.id.padEnd(idWidth)}  ${o.label}`).join('\n');
+      return `--option ${JSON.stringify(value)}: unknown option id ${JSON.stringify(value)}; give an id or a number:\n${list}`;
+    }
+  }
+  return out;
+}
 
 /** The hub names answer fields; the person typed flags: `selected_ids[0]` → `--option "zzz"`, `free_text` → `--free-text`. */
 export function answerFlagWords(text: string, selected: readonly string[]): string {

@@ -1,7 +1,7 @@
 /** Words every interface shares. */
 export default {
   status: { pending: 'Pending', submitted: 'Submitted', 'auto-submitted': 'Auto-submitted', cancelled: 'Cancelled', timeout: 'Timed out' },
-  interface: { web: 'Web', terminal: 'Terminal', chat: 'Chat', elicitation: 'Client form', telegram: 'Telegram', cli: 'Command line', agent: 'Agent', pty: 'Terminal task' },
+  interface: { web: 'Web', terminal: 'Terminal', chat: 'Chat', elicitation: 'Client form', telegram: 'Telegram', ntfy: 'ntfy', cli: 'Command line', agent: 'Agent', pty: 'Terminal task' },
   action: { submit: 'Submit', cancel: 'Cancel', settings: 'Settings', back: 'Back' },
   recommended: 'Recommended',
   remaining: '{{time}} left',

@@ -142,6 +142,19 @@ export default {
       seconds: 'seconds',
       save: 'Save Telegram settings',
     },
+    ntfy: {
+      title: 'Answer from your phone (ntfy)',
+      serverUrl: 'ntfy server',
+      topic: 'Topic (your phone subscribes to it)',
+      replyTopic: 'Reply topic (the answer buttons post here)',
+      token: 'Access token',
+      tokenSet: 'A token is set — type a new one to replace it',
+      tokenUnset: 'Only if the server asks for one: tk_…',
+      clearToken: 'Remove the token',
+      save: 'Save ntfy settings',
+      test: 'Send a test',
+      testSent: 'Sent to {{where}}',
+    },
     policy: {
       title: 'Permission policy',
       rules: 'rules: {{count}}',
@@ -281,6 +294,7 @@ export default {
   },
   channel: {
     telegram: { ok: 'Telegram ✓', connecting: 'Telegram…', down: 'Telegram unreachable', invalid: 'Telegram misconfigured', off: 'Telegram off' },
+    ntfy: { ok: 'ntfy ✓', connecting: 'ntfy…', down: 'ntfy unreachable', invalid: 'ntfy misconfigured', off: 'ntfy off' },
     paired: { ok: 'Other machines ✓', connecting: 'Other machines…', down: 'A machine is not heard from', invalid: 'Other machines misconfigured', off: 'No other machines' },
   },
 };

@@ -138,6 +138,19 @@ export default {
       seconds: '秒',
       save: '保存 Telegram 设置',
     },
+    ntfy: {
+      title: '在手机上作答（ntfy）',
+      serverUrl: 'ntfy 服务器',
+      topic: '主题（手机订阅它）',
+      replyTopic: '回复主题（作答按钮发到这里）',
+      token: '访问令牌',
+      tokenSet: '已设置令牌——输入新令牌可替换',
+      tokenUnset: '仅当服务器要求时填写：tk_…',
+      clearToken: '删除令牌',
+      save: '保存 ntfy 设置',
+      test: '发送测试消息',
+      testSent: '已发送到 {{where}}',
+    },
     policy: {
       title: '权限策略',
       rules: '{{count}} 条规则',
@@ -277,6 +290,7 @@ export default {
   },
   channel: {
     telegram: { ok: 'Telegram ✓', connecting: 'Telegram 连接中…', down: 'Telegram 无法连接', invalid: 'Telegram 配置有误', off: 'Telegram 未开启' },
+    ntfy: { ok: 'ntfy ✓', connecting: 'ntfy 连接中…', down: 'ntfy 无法连接', invalid: 'ntfy 配置有误', off: 'ntfy 未开启' },
     paired: { ok: '其他机器 ✓', connecting: '其他机器连接中…', down: '有机器失去联系', invalid: '其他机器配置有误', off: '无其他机器' },
   },
 };
