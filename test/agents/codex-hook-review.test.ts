@@ -38,7 +38,8 @@ describe.skipIf(skipUnlessInstalled('codex'))('Codex "Hooks need review"', () =>
     recordTestedWith('codex', 'hooks');
     run = await startHookRun('codex', { hub: true, configure: installByHand });
     await run.cli.waitFor('Hooks need review', 90_000);
-    await run.cli.waitFor('1 hook is new or changed.');
+    // Two: gatehouse's hook before every tool call (PreToolUse) and its permission hook.
+    await run.cli.waitFor(/2 hooks are new or changed\./);
     await run.cli.waitFor(/› 1\. Review hooks/);
     await run.cli.settle();
     // The person trusts it: Down once (the highlight seen on "Trust all and continue"), then Enter.
