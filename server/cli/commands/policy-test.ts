@@ -51,6 +51,8 @@ function describe(by: import('../../policy/index.js').DecidedBy): string {
       return `policy error ${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}`;
     case 'default':
       return 'no rule (ask the person)';
+    case 'risk':
+      return `no rule; risk ${by.grade} (${by.reasons.join('; ')})`;
   }
 }
 
