@@ -28,8 +28,8 @@ export interface PolicyContext {
 export function decide(request: PolicyRequest, context: PolicyContext): PolicyDecision {
   const tool = classifyTool(request.agent, request.tool, request.input);
   const project = resolvePath(request.project || projectRoot(request.cwd), '/', context.home);
-  const { parts, protectedPath } = partsOf(tool, request, project, context);
-  const graded = gradeRequest(tool, request, project, context, parts, protectedPath);
+  const { parts, protectedPath, functions } = partsOf(tool, request, project, context);
+  const graded = gradeRequest(tool, request, project, context, { parts, protectedPath, functions });
   const risk = graded.risk;
   const error = context.layers.flatMap((l) => l.errors)[0];
   if (error) return { decision: 'ask', decidedBy: { kind: 'policy-error', error }, kind: tool.kind, risk };

@@ -113,6 +113,7 @@ function secretUse(command: SimpleCommand, words: CommandWords, place: CommandPl
   if ((name === 'env' || name === 'printenv') && operands.length === 0) return `prints the environment, which holds secrets (${name})`;
   if ((name === 'export' || name === 'declare' || name === 'typeset') && rest.every((a) => /^-[a-z]*$/.test(a.text)) && (rest.length === 0 || words.short.has('p') || words.short.has('x'))) return `prints the environment, which holds secrets (${name}${rest.length ? ` ${rest.map((a) => a.text).join(' ')}` : ''})`;
   if (name === 'set' && rest.length === 0) return 'prints the environment, which holds secrets (set)';
+  if ((name === 'gpg' || name === 'gpg2') && [...words.long].some((l) => l.startsWith('export-secret'))) return `exports secret keys (${name} --export-secret-keys)`;
   const secretVariable = [...command.assignments, ...command.argv, ...command.redirects.flatMap((r) => (r.target ? [r.target] : []))].map((w) => SECRET_VARIABLE.exec(w.raw)).find((m) => m !== null);
   if (secretVariable) return `uses a secret from the environment ($${secretVariable[1]})`;
   const candidates = [...pathOperands(words), ...command.redirects.flatMap((r) => (r.target ? [r.target] : []))];

@@ -7,6 +7,12 @@ const DISK = new Set(['dd', 'mkfs', 'mke2fs', 'mkswap', 'wipefs', 'fdisk', 'sfdi
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 const SQL = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'duckdb']);
 const CLOUD = new Set(['aws', 'gcloud', 'az', 'doctl', 'flyctl', 'heroku', 'vercel', 'netlify']);
+/** Removing a dependency is everyday work (medium), not a destruction. */
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'pip', 'pip3', 'pipx', 'poetry', 'uv', 'conda', 'cargo', 'go', 'gem', 'bundle', 'composer', 'brew', 'apt', 'apt-get', 'dnf', 'yum', 'pacman', 'rm', 'git', 'docker', 'podman']);
+/** Commands whose words name other commands or text, never a service's verb. */
+const NOT_A_SERVICE = new Set(['echo', 'printf', 'which', 'type', 'whereis', 'man', 'hash', 'help', 'command', 'builtin', 'find', 'xargs', 'sudo', 'doas', 'env', 'time', 'timeout', 'nice', 'nohup', 'exec', 'test', 'alias', 'unalias', 'info', 'apropos', 'whatis', 'grep', 'rg', 'git', 'tldr']);
+/** A verb a service's CLI uses for deleting or revoking what it manages (vault kv delete, op item delete, mc rm). */
+const DELETE_VERB = /^(delete|destroy|purge|drop|revoke|terminate|rb|rm|remove|wipe|flushall|flushdb|prune|disable|unpublish)$/i;
 
 /** The destructive form `words` has, in words, or null. */
 export function destructiveForm(words: CommandWords): string | null {
@@ -27,6 +33,9 @@ export function destructiveForm(words: CommandWords): string | null {
   if (CLOUD.has(name) && op.some((o) => /^(delete|terminate|destroy|remove|rm|rb|purge)(-|$)/.test(o))) return `deletes cloud resources (${name} ${op.slice(0, 3).join(' ')})`;
   if (SQL.has(name) && words.args.some((a) => /\b(drop\s+(table|database|schema)|truncate\s+table)\b|\bdelete\s+from\s+\w+\s*(;|$)/i.test(a.text))) return `deletes database data (${name})`;
   if (name === 'redis-cli' && op.some((o) => /^flush(all|db)$/i.test(o))) return 'deletes every key (redis-cli flushall)';
+  if (name === 'rsync' && [...long].some((l) => l === 'del' || l.startsWith('delete') || l === 'remove-source-files')) return 'deletes files the source does not have (rsync --delete)';
+  const verb = PACKAGE_MANAGERS.has(name) || NOT_A_SERVICE.has(name) ? undefined : op.slice(0, 3).find((o) => DELETE_VERB.test(o));
+  if (verb) return `deletes or revokes what it manages (${name} ${op.slice(0, op.indexOf(verb) + 1).join(' ')})`;
   if ((name === 'npm' || name === 'cargo') && (sub === 'unpublish' || sub === 'yank')) return `withdraws a published package (${name} ${sub})`;
   return null;
 }

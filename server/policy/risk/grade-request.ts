@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Risk } from '../../../shared/permission/risk.js';
 import { inside, realPath, resolvePath, type ResolvedPath } from '../path-rule.js';
-import type { Part } from '../request-parts.js';
+import type { RequestParts } from '../request-parts.js';
 import type { ProtectedPaths } from '../protected-paths.js';
 import type { ClassifiedTool } from '../tool-kinds.js';
 import type { PolicyRequest } from '../types.js';
@@ -26,7 +26,8 @@ export interface GradedRequest {
 /** Tools that do nothing outside the agent itself (a plan, a list of tasks, a question, a sub-agent whose own calls come through here). */
 const INERT_TOOLS = new Set(['TodoWrite', 'TodoRead', 'Task', 'Agent', 'ExitPlanMode', 'EnterPlanMode', 'AskUserQuestion', 'BashOutput', 'KillShell', 'KillBash', 'write_todos', 'todo_write', 'task', 'exit_plan_mode', 'update_plan']);
 
-export function gradeRequest(tool: ClassifiedTool, request: PolicyRequest, project: ResolvedPath, context: { home: string; protect: ProtectedPaths }, parts: Part[], protectedPath: string | null): GradedRequest {
+export function gradeRequest(tool: ClassifiedTool, request: PolicyRequest, project: ResolvedPath, context: { home: string; protect: ProtectedPaths }, cut: RequestParts): GradedRequest {
+  const { parts, protectedPath, functions = [] } = cut;
   const home = context.home;
   const place = { cwd: request.cwd, project: project.real, home };
   const commands = parts.flatMap((p) => (p.command ? [p.command] : []));
@@ -73,6 +74,8 @@ export function gradeRequest(tool: ClassifiedTool, request: PolicyRequest, proje
     }
   });
   const extra: Risk[] = protectedPath ? [{ grade: 'high', reasons: [`touches a protected file: ${protectedPath}`] }] : [];
+  // `ls() { rm -rf ~; }; ls`, `:(){ :|:& };:` — a later command of that name runs the body, not what its name says.
+  if (functions.length > 0) extra.push({ grade: 'high', reasons: [`defines a shell function (${functions.join(', ')}): a command of that name then runs its body`] });
   const risk = graded.length === 0 && extra.length === 0 ? { grade: 'high' as const, reasons: ['nothing in the request can be read'] } : mergeRisks([...graded, ...extra]);
   return { risk, parts: graded, inProject: inProject(project.real, request.cwd, home) };
 }

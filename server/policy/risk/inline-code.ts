@@ -25,12 +25,15 @@ export function inlineCode(command: SimpleCommand, words: CommandWords): string 
   const { name, short, long, operands } = words;
   if (name === null) return null;
   if (name === 'eval') return 'runs text as code (eval)';
+  // `bash <<EOF … EOF`, `sh <<< '…'`: the script is the text of a here-document, which the parse does not read as commands.
+  if (SHELLS.has(name) && operands.length === 0 && command.redirects.some((r) => STDIN_OPS.has(r.op))) return `runs the script given on its standard input (${name} <<)`;
   const lang = interpreter(name);
   if (lang) {
     const flags = INTERPRETERS[lang]!;
     const given = [...short].find((c) => flags.includes(c)) ?? [...long].find((l) => flags.includes(l.toLowerCase()));
     if (lang === 'deno' && operands[0]?.text === 'eval') return 'runs code given as text (deno eval)';
     if (given) return `runs code given as text (${name} ${given.length === 1 ? '-' : '--'}${given})`;
+    if (operands[0]?.dynamic && !short.has('m')) return `runs a script known only when it runs (${name} ${operands[0].raw})`;
     const reads = command.piped || command.redirects.some((r) => STDIN_OPS.has(r.op)) || operands[0]?.text === '-';
     if (reads && !(lang === 'python' && short.has('m')) && (operands.length === 0 || operands[0]?.text === '-')) return `runs code given on its standard input (${name})`;
     return null;

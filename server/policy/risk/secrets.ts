@@ -11,7 +11,7 @@ const HOME_SECRETS = [
 ];
 /** Anywhere: files that hold credentials. */
 const SYSTEM_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers', '/etc/ssl/private'];
-const NAMED = /^(\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?|\.envrc|id_(rsa|dsa|ecdsa|ed25519)(\.pub)?|.*\.(pem|p12|pfx|jks|keystore)|credentials(\.json)?|\.htpasswd|secrets?\.(ya?ml|json|toml))$/i;
+const NAMED = /^(\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?|\.envrc|id_(rsa|dsa|ecdsa|ed25519)(\.pub)?|.*\.(pem|key|p12|pfx|jks|keystore)|credentials(\.json)?|\.htpasswd|secrets?\.(ya?ml|json|toml))$/i;
 /** A variable whose name says it holds a secret. */
 export const SECRET_VARIABLE = /\$\{?([A-Za-z_]*(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH)[A-Za-z0-9_]*)/i;
 
