@@ -27,7 +27,7 @@ export async function test(args: ParsedArgs, io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify({ agent, tool, input, cwd, project: request.project, ...decision, hookAllows, note, policy: status }, null, 2)}\n`);
     return 0;
   }
-  const lines = [`decision:   ${decision.decision}`, `decided by: ${describe(decision.decidedBy)}`];
+  const lines = [`decision:   ${decision.decision}`, `decided by: ${describe(decision.decidedBy)}`, `risk:       ${decision.risk.grade} — ${decision.risk.reasons.join('; ')}`];
   if (decision.parts && (decision.parts.length > 1 || decision.kind === 'Bash')) {
     lines.push('parts:');
     const width = Math.max(...decision.parts.map((p) => p.text.length), 4);

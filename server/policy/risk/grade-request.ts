@@ -86,7 +86,7 @@ function unallowableReason(note: string): string {
   return note;
 }
 
-function inProject(project: string, cwd: string, home: string): boolean {
+export function inProject(project: string, cwd: string, home: string): boolean {
   if (project === '/' || project === home) return false;
   if (!existsSync(join(project, '.git')) && !existsSync(join(project, '.gatehouse'))) return false;
   return inside(project, realPath(cwd)) !== null;

@@ -62,6 +62,8 @@ export default {
     requestAsSent: 'The request as the agent sent it, and why you are asked',
     dismiss: 'Neither: let {{agent}} ask in its own terminal',
     noArgs: 'none',
+    risk: 'Risk: {{grade}}',
+    grade: { low: 'low', medium: 'medium', high: 'high' },
   },
   questions: {
     position: 'Question {{n}} of {{count}}',
