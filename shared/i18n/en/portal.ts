@@ -206,6 +206,7 @@ export default {
       timeout: 'a timeout',
       protected: 'a protected path',
       'policy-error': 'a policy error',
+      risk: 'its risk grade (no rule)',
     },
     decision: {
       allow: 'allowed',

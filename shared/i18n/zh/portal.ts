@@ -202,6 +202,7 @@ export default {
       timeout: '超时',
       protected: '受保护路径',
       'policy-error': '策略错误',
+      risk: '风险等级（无规则）',
     },
     decision: {
       allow: '已允许',
