@@ -16,4 +16,5 @@ export const benchModules: Record<string, () => Promise<BenchModule>> = {
   policy: async () => (await import('./policy.bench.js')).default,
   paired: async () => (await import('./paired.bench.js')).default,
   'permission-view': async () => (await import('./permission-view.bench.js')).default,
+  risk: async () => (await import('./risk.bench.js')).default,
 };

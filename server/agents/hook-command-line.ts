@@ -30,10 +30,12 @@ export function hookCommandLine(agentId: string, event: string, waitSeconds?: nu
   const wait = `${waitSeconds === undefined ? '' : ` --wait ${waitSeconds}`}${taskId === undefined ? '' : ` --task ${JSON.stringify(taskId)}`}`;
   const program = existsSync(hookBundle) ? JSON.stringify(hookBundle) : `${JSON.stringify(cliLauncher)} hook`;
   const cleared = process.platform === 'win32' ? '' : HOOK_CLEARED_ENV.map((name) => `${name}= `).join('');
-  const nodeLine = `${cleared}${JSON.stringify(process.execPath)} ${program} ${agentId} ${event}${wait}`;
+  const nodeCommand = `${JSON.stringify(process.execPath)} ${program} ${agentId} ${event}${wait}`;
+  const nodeLine = `${cleared}${nodeCommand}`;
   // The installed hook's decisions (not a task's own hook, nor its turn-end events) take the fast path first.
   const agent = hookAgents.find((a) => a.id === agentId);
   const decides = agent !== undefined && (event === agent.permissionEvent || event === agent.callHook?.event);
   if (process.platform === 'win32' || taskId !== undefined || !decides) return nodeLine;
-  return fastHookLine(agentId, event, waitSeconds ?? DEFAULT_HOOK_WAIT_SECONDS, nodeLine);
+  // The script empties the two variables for the Node hook itself.
+  return fastHookLine(agentId, event, waitSeconds ?? DEFAULT_HOOK_WAIT_SECONDS, nodeCommand);
 }

@@ -1,20 +1,21 @@
 // The hook's fast path (issue 31 §3): every tool call of every agent passes through gatehouse's hook, so the hook
 // is on the agent's hot path. A Node process costs ~70 ms to start here; curl ~5 ms. The running hub writes a curl
-// config (<data dir>/hook.curlrc, 0600: its address and credential) and the installed hook line posts the CLI's
-// hook input to the hub's /api/hooks/reply with curl, which prints the CLI's answer exactly as the hub made it. When
+// config (<data dir>/hook.curlrc, 0600: its address and credential) and the installed hook line (bin/gatehouse-hook.sh)
+// posts the CLI's hook input to the hub's /api/hooks/reply with curl, which prints the CLI's answer as the hub made it. When
 // curl is missing, the file is not there (no hub, a TLS hub, a paired machine) or the hub does not answer, the line
 // runs the Node hook instead, which starts a hub that is not running (for the hook before every call) or leaves
 // the call to the CLI. Windows has no POSIX shell for it: there the line is the Node hook alone.
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { packageRoot } from '../package-info.js';
+
+/** The script the installed hook line runs (shipped in the package's bin/). */
+export const HOOK_SCRIPT = join(packageRoot, 'bin', 'gatehouse-hook.sh');
 
 export const HOOK_CURLRC = 'hook.curlrc';
 /** The header carrying `<agent> <event> <wait seconds>` to /api/hooks/reply. */
 export const HOOK_HEADER = 'x-gatehouse-hook';
-
-/** The data directory as dataDir() finds it, in POSIX shell (GATEHOUSE_HOME, else XDG_DATA_HOME, else ~/.local/share). */
-const SHELL_DATA_DIR = '${GATEHOUSE_HOME:-${XDG_DATA_HOME:-$HOME/.local/share}/gatehouse}';
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
@@ -39,16 +40,9 @@ export async function removeHookCurlConfig(dir: string): Promise<void> {
 }
 
 /**
- * The hook line for POSIX shells: the CLI's stdin kept, posted with curl (exit 0: its output is the answer; 28: the
- * wait ran out, no output leaves the call to the CLI), else given to `nodeLine`, the Node hook.
+ * The hook line for POSIX shells: bin/gatehouse-hook.sh (curl first, then the Node hook `nodeCommand`). No `$` in
+ * the line itself: Gemini CLI and Qwen Code expand variables in their settings' strings.
  */
-export function fastHookLine(agentId: string, event: string, waitSeconds: number, nodeLine: string): string {
-  const curl = [
-    'curl -sf --max-time',
-    String(waitSeconds + 15),
-    `-K "${SHELL_DATA_DIR}/${HOOK_CURLRC}"`,
-    `-H ${quote(`${HOOK_HEADER}: ${agentId} ${event} ${waitSeconds}`)}`,
-    '--data-binary @- 2>/dev/null',
-  ].join(' ');
-  return `i=$(cat); [ -z "$GATEHOUSE_HUB" ] && printf '%s' "$i" | ${curl}; s=$?; [ $s -eq 0 ] || [ $s -eq 28 ] || printf '%s' "$i" | ${nodeLine}`;
+export function fastHookLine(agentId: string, event: string, waitSeconds: number, nodeCommand: string): string {
+  return `/bin/sh ${JSON.stringify(HOOK_SCRIPT)} ${agentId} ${event} ${waitSeconds} ${nodeCommand}`;
 }

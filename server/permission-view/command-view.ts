@@ -4,7 +4,9 @@
 import type { CommandMark, CommandPart, CommandView } from '../../shared/permission/view.js';
 import { loadBashParser } from '../shell/tree-sitter-bash.js';
 import { parseShell, type SimpleCommand } from '../shell/parse-shell.js';
-import { commandMarks } from './command-marks.js';
+import { homedir } from 'node:os';
+import { commandMarks } from '../policy/risk/command-risk.js';
+import { resolvePath } from '../policy/path-rule.js';
 
 const JOINERS = ['&&', '||', '|&', '|', ';', '&'];
 
@@ -12,11 +14,12 @@ export async function commandView(command: string, cwd: string | null, project: 
   await loadBashParser();
   const parsed = parseShell(command);
   const where = cwd ?? project;
+  const place = { cwd: where, project: resolvePath(project, where, homedir()).real, home: homedir() };
   const parts: CommandPart[] = [];
   const partOf = new Map<number, number>();
   let searchFrom = 0;
   parsed.commands.forEach((c, index) => {
-    const marks = commandMarks(c, where, project);
+    const marks = commandMarks(c, place);
     // A wrapper's command (sudo rm …, env X=1 cmd) is on its wrapper's line: its marks join that line.
     if (c.via === 'wrapper' && c.parent !== null && partOf.has(c.parent)) {
       const line = parts[partOf.get(c.parent)!]!;

@@ -72,7 +72,8 @@ describe('Bash rules hold for every part the shell will run', () => {
   it('says which part is not allowed', () => {
     const d = decision('npm test && rm -rf ~');
     expect(d.decision).toBe('ask');
-    expect(d.decidedBy).toEqual({ kind: 'default' });
+    // No rule decides `rm -rf ~`: its risk grade does (risk.high: ask by default), and says why.
+    expect(d.decidedBy).toMatchObject({ kind: 'risk', grade: 'high' });
     expect(d.parts!.map((p) => [p.text, p.decision])).toEqual([
       ['npm test', 'allow'],
       ['rm -rf ~', 'ask'],
@@ -115,11 +116,11 @@ describe('precedence', () => {
     expect(decision('git status').decision).toBe('allow');
     expect(decision('git push origin main')).toMatchObject({ decision: 'ask', decidedBy: { kind: 'rule', rule: 'Bash(git push:*)' } });
     expect(decision('git push --force origin main')).toMatchObject({ decision: 'deny', decidedBy: { rule: 'Bash(git push --force:*)' } });
-    expect(decision('make')).toMatchObject({ decision: 'ask', decidedBy: { kind: 'default' } });
+    expect(decision('make')).toMatchObject({ decision: 'ask', decidedBy: { kind: 'risk', grade: 'medium' } });
   });
 
-  it('with no policy file everything asks', () => {
-    expect(decision('npm test')).toMatchObject({ decision: 'ask', decidedBy: { kind: 'default' } });
+  it('with no policy file, what no rule decides goes by its risk grade: running a script (medium) asks', () => {
+    expect(decision('npm test')).toMatchObject({ decision: 'ask', decidedBy: { kind: 'risk', grade: 'medium' }, risk: { grade: 'medium' } });
   });
 });
 

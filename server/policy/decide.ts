@@ -2,7 +2,8 @@
 // A request is cut into parts first — each simple command of a shell line (nested ones too) and each file it
 // writes, each path of an edit, each address of a fetch — and a rule must allow every part on its own; a deny
 // that matches any part denies. Writes to protected paths always go to the person (a deny still denies). A
-// policy with an error decides nothing: everything goes to the person.
+// policy with an error decides nothing: everything goes to the person. What no rule decides, the person's
+// `risk:` setting for the request's risk grade decides (risk/); every decision carries the grade.
 import type { ShellWord } from '../shell/shell-word.js';
 import { matchBashPattern } from './bash-rule.js';
 import { inside, matchPathPattern, resolvePath, type ResolvedPath } from './path-rule.js';
@@ -11,6 +12,9 @@ import { projectRoot } from './project-root.js';
 import { candidates } from './rule-index.js';
 import type { ProtectedPaths } from './protected-paths.js';
 import { partsOf, type Part } from './request-parts.js';
+import { decideByRisk } from './risk/decide-by-risk.js';
+import { gradeRequest } from './risk/grade-request.js';
+import { effectiveRisk } from './risk/risk-settings.js';
 import { classifyTool, type ClassifiedTool } from './tool-kinds.js';
 import type { DecidedBy, Decision, DecisionPart, PolicyDecision, PolicyRequest, RuleList } from './types.js';
 
@@ -23,12 +27,13 @@ export interface PolicyContext {
 
 export function decide(request: PolicyRequest, context: PolicyContext): PolicyDecision {
   const tool = classifyTool(request.agent, request.tool, request.input);
+  const project = resolvePath(request.project || projectRoot(request.cwd), '/', context.home);
+  const { parts, protectedPath, functions } = partsOf(tool, request, project, context);
+  const graded = gradeRequest(tool, request, project, context, { parts, protectedPath, functions });
+  const risk = graded.risk;
   const error = context.layers.flatMap((l) => l.errors)[0];
-  if (error) return { decision: 'ask', decidedBy: { kind: 'policy-error', error }, kind: tool.kind };
+  if (error) return { decision: 'ask', decidedBy: { kind: 'policy-error', error }, kind: tool.kind, risk };
 
-  const cwd = request.cwd;
-  const project = resolvePath(request.project || projectRoot(cwd), '/', context.home);
-  const { parts, protectedPath } = partsOf(tool, request, project, context);
   const find = (list: RuleList, part: Part, strict: boolean): LoadedRule | undefined => {
     for (const { loaded } of candidates(context.layers, list, part.kind === 'other' || part.kind === 'mcp' ? 'tool' : part.kind, namesOf(part))) {
       if (inScope(loaded, request.agent, project.real) && matches(loaded, part, tool, project, strict)) return loaded;
@@ -44,13 +49,15 @@ export function decide(request: PolicyRequest, context: PolicyContext): PolicyDe
     }
   }
 
-  const withParts = (decision: Decision, decidedBy: DecidedBy): PolicyDecision => ({ decision, decidedBy, kind: tool.kind, parts: results });
+  const withParts = (decision: Decision, decidedBy: DecidedBy): PolicyDecision => ({ decision, decidedBy, kind: tool.kind, parts: results, risk });
   const denied = results.find((r) => r.decision === 'deny');
   if (denied) return withParts('deny', denied.decidedBy);
   if (protectedPath) return withParts('ask', { kind: 'protected', path: protectedPath });
   const asked = results.find((r) => r.decision === 'ask' && r.decidedBy.kind === 'rule');
   if (asked) return withParts('ask', asked.decidedBy);
   if (results.length > 0 && results.every((r) => r.decision === 'allow')) return withParts('allow', results[0]!.decidedBy);
+  const byRisk = decideByRisk(results, graded, effectiveRisk(context.layers));
+  if (byRisk) return withParts(byRisk.decision, byRisk.decidedBy);
   return withParts('ask', { kind: 'default' });
 }
 

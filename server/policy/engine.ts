@@ -71,7 +71,7 @@ export async function createPolicyEngine(options: PolicyEngineOptions = {}): Pro
     personFile,
     protect,
     decide: (request, extra = []) => {
-      if (parserError) return { decision: 'ask', decidedBy: { kind: 'policy-error', error: parserError }, kind: classifyTool(request.agent, request.tool, request.input).kind };
+      if (parserError) return { decision: 'ask', decidedBy: { kind: 'policy-error', error: parserError }, kind: classifyTool(request.agent, request.tool, request.input).kind, risk: { grade: 'high', reasons: [parserError.message] } };
       const project = request.project || projectRoot(request.cwd);
       const base = context(project);
       return decide({ ...request, project }, extra.length === 0 ? base : { ...base, layers: [...base.layers, ...extra] });

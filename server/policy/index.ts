@@ -17,3 +17,5 @@ export { loadBashParser as loadPolicyParser } from '../shell/tree-sitter-bash.js
 export { PermissionLog, parseDuration, readPermissionLog, type PermissionRecord } from './permission-log.js';
 export { replay, suggest, personAnswer, type ReplayReport, type ReplayItem, type Suggestion } from './replay.js';
 export { taskPolicyLayer, type TaskPolicyRules } from './task-layer.js';
+export { riskReplay, type RiskReplay } from './risk/risk-replay.js';
+export { DEFAULT_RISK, effectiveRisk, type RiskSettings } from './risk/risk-settings.js';

@@ -6,6 +6,7 @@
 import { open, readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { PermissionDecidedBy } from '../../shared/choice/decided-by.js';
+import type { Risk } from '../../shared/permission/risk.js';
 import type { Decision } from './types.js';
 
 export interface PermissionRecord {
@@ -30,6 +31,8 @@ export interface PermissionRecord {
   /** The answer the CLI was given: allow, deny, or ask (its own dialog decides). */
   decision: Decision;
   decided_by: PermissionDecidedBy;
+  /** The request's risk grade and its reasons (absent in records made before it existed). */
+  risk?: Risk;
   /** The gate's choice session, when the person was asked. */
   gate: string | null;
   /** Time to decide, in milliseconds. */

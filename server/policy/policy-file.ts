@@ -10,6 +10,8 @@
 //     - Bash(git push:*)
 //   deny:
 //     - Read(./.env)
+//   risk:                          # what each risk grade gets when no rule decides (risk/risk-settings.ts)
+//     low: allow
 //
 // Every mistake is an error with file:line:column and what was expected; a policy with any error decides
 // nothing (the engine asks the person for everything). A project's own file (<project>/.gatehouse/policy.yaml)
@@ -19,6 +21,7 @@ import { isAbsolute, join } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
 import { realPath } from './path-rule.js';
 import { parseRule, RuleError, type Rule } from './rule.js';
+import { readRiskSettings, type RiskSettings } from './risk/risk-settings.js';
 import { AGENT_IDS, isAgentId, type AgentId } from './tool-kinds.js';
 import type { PolicyError, PolicyWarning, RuleList } from './types.js';
 import { parseRouting, type Routing } from './routing.js';
@@ -49,10 +52,12 @@ export interface PolicyLayer {
   onTimeout: OnTimeout | null;
   /** `routing:` as the file sets it (server/policy/routing.ts); absent when it does not. */
   routing?: Routing;
+  /** `risk:` as the file sets it (absent keys: not set). */
+  risk?: Partial<RiskSettings> | null;
 }
 
 const LISTS: RuleList[] = ['allow', 'ask', 'deny'];
-const TOP_KEYS = [...LISTS, 'on_timeout', 'routing'];
+const TOP_KEYS = [...LISTS, 'on_timeout', 'risk', 'routing'];
 const ENTRY_KEYS = ['rule', 'agents', 'projects'];
 
 export interface ParseOptions {
@@ -100,6 +105,10 @@ export function parsePolicyText(text: string, file: string, options: ParseOption
       if (value === 'ask-cli' || value === 'deny') layer.onTimeout = value;
       else if (value === 'allow') error(pair.value ?? pair.key, 'on_timeout: a timeout never allows; expected ask-cli or deny');
       else error(pair.value ?? pair.key, `on_timeout: expected ask-cli or deny (got ${JSON.stringify(value ?? null)})`);
+      continue;
+    }
+    if (key === 'risk') {
+      layer.risk = readRiskSettings(pair.value, pair.key, options.source, error, warn);
       continue;
     }
     const list = key as RuleList;

@@ -30,7 +30,8 @@ function decideAgain(engine: Engine, record: PermissionRecord, extra?: PolicyLay
   try {
     return engine.decide(request, extra ? [extra] : []);
   } catch (err) {
-    return { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: 'replay', line: 0, column: 0, message: (err as Error).message } }, kind: 'other' };
+    const message = (err as Error).message;
+    return { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: 'replay', line: 0, column: 0, message } }, kind: 'other', risk: { grade: 'high', reasons: [`could not be decided again: ${message}`] } };
   }
 }
 
@@ -42,6 +43,8 @@ export function describeDecidedBy(by: DecidedBy): string {
       return `protected path ${by.path}`;
     case 'policy-error':
       return `policy error ${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}`;
+    case 'risk':
+      return `risk ${by.grade} (${by.reasons.join('; ')})`;
     default:
       return 'no rule (ask the person)';
   }

@@ -25,7 +25,14 @@ export interface Part {
   coveredBy?: number;
 }
 
-export function partsOf(tool: ClassifiedTool, request: PolicyRequest, project: ResolvedPath, context: { home: string; protect: ProtectedPaths }): { parts: Part[]; protectedPath: string | null } {
+export interface RequestParts {
+  parts: Part[];
+  protectedPath: string | null;
+  /** Shell functions the command line defines (read by the risk grade). */
+  functions?: string[];
+}
+
+export function partsOf(tool: ClassifiedTool, request: PolicyRequest, project: ResolvedPath, context: { home: string; protect: ProtectedPaths }): RequestParts {
   const { home, protect } = context;
   const parts: Part[] = [];
   let protectedPath: string | null = null;
@@ -83,7 +90,7 @@ export function partsOf(tool: ClassifiedTool, request: PolicyRequest, project: R
         const coveredBy = inside(project.real, path.real) !== null && owner >= 0 ? partOf.get(parsed.commands[owner]!) : undefined;
         parts.push({ kind: 'Edit', text: `${redirect.op} ${path.real}`, path, coveredBy });
       }
-      return { parts, protectedPath };
+      return { parts, protectedPath, functions: parsed.functions };
     }
     case 'Edit':
     case 'Read': {

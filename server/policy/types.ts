@@ -1,4 +1,5 @@
 // The policy engine's public shapes: a request, the decision and who made it.
+import type { Risk, RiskGrade } from '../../shared/permission/risk.js';
 import type { ToolKind } from './tool-kinds.js';
 
 export type Decision = 'allow' | 'ask' | 'deny';
@@ -31,6 +32,8 @@ export type DecidedBy =
   | { kind: 'rule'; rule: string; list: RuleList; file: string; line: number }
   | { kind: 'protected'; path: string }
   | { kind: 'default' }
+  /** No rule decides: policy.yaml's `risk:` setting for the grade did (issue 31 §2). */
+  | { kind: 'risk'; grade: RiskGrade; reasons: string[] }
   | { kind: 'policy-error'; error: PolicyError };
 
 /** How one part of a request fared: a simple command of a shell line, a path, a written redirection. */
@@ -49,4 +52,6 @@ export interface PolicyDecision {
   decidedBy: DecidedBy;
   kind: ToolKind;
   parts?: DecisionPart[];
+  /** The request's risk grade and why, whatever decided it. */
+  risk: Risk;
 }

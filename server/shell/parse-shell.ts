@@ -51,6 +51,8 @@ export interface ParsedShell {
   redirects: ShellRedirect[];
   /** Syntax errors (the grammar could not read these spans): a line with any is never allowed by rules. */
   errors: Array<{ text: string; line: number; column: number }>;
+  /** Names of the shell functions the line defines (a later command of that name runs the function's body). */
+  functions: string[];
 }
 
 const MAX_DEPTH = 6;
@@ -58,7 +60,7 @@ const WRITE_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 
 /** Parses a command line. The bash parser must be loaded (loadBashParser()). */
 export function parseShell(source: string): ParsedShell {
-  const out: ParsedShell = { source, commands: [], redirects: [], errors: [] };
+  const out: ParsedShell = { source, commands: [], redirects: [], errors: [], functions: [] };
   parseInto(source, out, null, null, 0);
   return out;
 }
@@ -102,6 +104,13 @@ class Walker {
         return this.assignmentsOnly(node, place);
       case 'redirected_statement':
         return this.redirected(node, place);
+      case 'function_definition': {
+        const name = node.childForFieldName('name');
+        if (name) this.out.functions.push(name.text);
+        const added: number[] = [];
+        for (const child of node.children) if (child && child !== name && child.id !== name?.id) added.push(...this.collect(child, place));
+        return added;
+      }
       case 'pipeline': {
         const added: number[] = [];
         node.namedChildren.forEach((child, i) => {
@@ -131,6 +140,8 @@ class Walker {
     if (node.type === 'command_substitution' && node.text.startsWith('`')) {
       // Inside backticks the shell first turns \` \\ \$ into ` \ $ and then reads the text: `echo \`rm x\``
       // runs rm. The grammar reads the text as written, so it is read again here, as the shell will.
+      // An unclosed backtick: the shell refuses the line (or runs what follows); nothing a rule can allow.
+      if (node.text.length < 2 || !node.text.endsWith('`')) this.error(node);
       const inner = node.text.slice(1, node.text.endsWith('`') ? -1 : undefined).replace(/\\([`\\$])/g, '$1');
       if (this.depth + 1 > MAX_DEPTH) {
         if (parent !== null) this.out.commands[parent]!.opaque = true;

@@ -11,6 +11,10 @@ export const MAX_TERMINAL_DIFF_LINES = 400;
 export function permissionLines(view: PermissionView, width: number, t: Translate): string[] {
   const fit = (text: string) => truncate(text, width);
   const out: string[] = [];
+  if (view.risk) {
+    const line = t('permission.risk', { grade: view.risk.grade, reasons: visible(view.risk.reasons.join('; ')) });
+    out.push(fit(view.risk.grade === 'high' ? style.red(style.bold(line)) : view.risk.grade === 'medium' ? style.yellow(line) : style.dim(line)));
+  }
   switch (view.kind) {
     case 'edit': {
       let left = MAX_TERMINAL_DIFF_LINES;

@@ -1,9 +1,10 @@
 /**
  * Who decided a permission request (issue 21): a policy rule (its text, list, file and line), a protected path,
- * a policy that does not parse, the person (and through which interface), a session grant, or a timeout. `text`
+ * a policy that does not parse, the person (and through which interface), a session grant, a timeout, or the
+ * request's risk grade under policy.yaml's `risk:` when no rule decides. `text`
  * is the one line a list, the agent and history show.
  */
-export const DECIDED_BY_KINDS = ['rule', 'person', 'session-grant', 'timeout', 'protected', 'policy-error'] as const;
+export const DECIDED_BY_KINDS = ['rule', 'person', 'session-grant', 'timeout', 'protected', 'policy-error', 'risk'] as const;
 
 export interface PermissionDecidedBy {
   kind: (typeof DECIDED_BY_KINDS)[number];
@@ -20,4 +21,7 @@ export interface PermissionDecidedBy {
   option?: string;
   /** session-grant: the agent CLI's session id. */
   agent_session?: string;
+  /** risk: no rule decided; policy.yaml's `risk:` setting for this grade did, for these reasons. */
+  grade?: 'low' | 'medium' | 'high';
+  reasons?: string[];
 }

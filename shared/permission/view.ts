@@ -59,7 +59,9 @@ export interface EditView {
 }
 
 /** A mark on a part of a shell command: what deserves a second look. */
-export type CommandMarkKind = 'sudo' | 'rm-recursive' | 'rm-force' | 'force' | 'pipe-to-shell' | 'opaque' | 'write-outside' | 'network' | 'unparsed';
+export type CommandMarkKind =
+  | 'sudo' | 'rm-recursive' | 'rm-force' | 'force' | 'pipe-to-shell' | 'opaque' | 'write-outside' | 'network' | 'unparsed'
+  | 'destructive' | 'secret' | 'exfiltration';
 
 export interface CommandMark {
   kind: CommandMarkKind;

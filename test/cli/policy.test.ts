@@ -49,7 +49,7 @@ describe('gatehouse policy check', () => {
         `${file}:2:5: rule "Bash(npm test": expected ")" at the end`,
         `${file}:3:5: rule "Glob(src)": only Bash, Edit (Write, MultiEdit, NotebookEdit), Read and WebFetch rules take a "(…)"; write Glob alone`,
         `${file}:4:6: ask: expected a list of rules ("- Bash(npm test)")`,
-        `${file}:5:1: unknown key "alow": expected one of allow, ask, deny, on_timeout, routing`,
+        `${file}:5:1: unknown key "alow": expected one of allow, ask, deny, on_timeout, risk, routing`,
         `${file}: 4 errors — until fixed, every request goes to the person`,
         '',
       ].join('\n'),

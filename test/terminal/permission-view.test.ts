@@ -38,9 +38,11 @@ describe('the terminal UI shows a permission gate’s diff', () => {
       id = interactions.find((i) => i.kind === 'choice' && i.status === 'pending')?.id;
       if (!id) await new Promise((r) => setTimeout(r, 50));
     }
-    const tui = new TuiDriver(['choose', id], hub.env, { cols: 100, rows: 40 });
+    // Rows for the view, its risk line and the answers below it.
+    const tui = new TuiDriver(['choose', id], hub.env, { cols: 100, rows: 44 });
     try {
       await tui.waitFor('prices.ts (edit) +2 −1');
+      expect(tui.line('risk medium')).toMatch(/risk medium: writes inside the project: prices\.ts/);
       expect(tui.line('- const line12')).toMatch(/^\s+12\s+- const line12 = 12;$/);
       expect(tui.line('+ const line12')).toMatch(/^\s+12 \+ const line12 = 120;$/);
       expect(tui.line('+ const extra')).toMatch(/^\s+13 \+ const extra = 1;$/);

@@ -13,6 +13,11 @@ import { McpCall } from './McpCall.js';
 export function PermissionView({ view }: { view: View }) {
   return (
     <section class="pv" data-testid="permission-view" data-kind={view.kind} aria-label={t('permission.heading')}>
+      {view.risk && (
+        <p class={`pv-risk pv-risk-${view.risk.grade}`} data-testid="pv-risk" data-grade={view.risk.grade} title={view.risk.reasons.join('\n')}>
+          <strong>{t('permission.risk', { grade: t(`permission.grade.${view.risk.grade}`) })}</strong> {view.risk.reasons.join('; ')}
+        </p>
+      )}
       {view.kind === 'edit' && view.files.map((file, i) => <FileDiff key={`${file.path}-${i}`} file={file} />)}
       {view.kind === 'command' && <CommandParts view={view} />}
       {view.kind === 'mcp' && <McpCall view={view} />}

@@ -10,6 +10,11 @@ const LINE_CHARS = 120;
 const VALUE_CHARS = 300;
 
 export function telegramPermissionPart(view: PermissionView, gateUrl: string): string {
+  const risk = view.risk ? `${view.risk.grade === 'high' ? '🔴' : view.risk.grade === 'medium' ? '🟡' : '🟢'} <b>risk ${esc(view.risk.grade)}</b>: ${esc(view.risk.reasons.join('; '))}\n` : '';
+  return risk + viewPart(view, gateUrl);
+}
+
+function viewPart(view: PermissionView, gateUrl: string): string {
   switch (view.kind) {
     case 'edit': {
       const out: string[] = [];

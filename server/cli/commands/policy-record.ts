@@ -30,6 +30,7 @@ export async function log(args: ParsedArgs, io: CliIo): Promise<number> {
     const what = r.detail.replace(/\s+/g, ' ');
     io.stdout.write(`${r.time}  ${r.decision.padEnd(5)}  ${r.agent.padEnd(6)} ${r.tool}: ${what.length > 80 ? `${what.slice(0, 79)}…` : what}\n`);
     io.stdout.write(`    project ${r.project}${r.agent_session ? `, session ${r.agent_session}` : ''}${r.task ? `, task ${r.task}` : ''}; ${r.ms} ms; decided by ${r.decided_by.text}${r.gate ? ` (gate ${r.gate})` : ''}\n`);
+    if (r.risk) io.stdout.write(`    risk ${r.risk.grade}: ${r.risk.reasons.join('; ')}\n`);
   }
   return 0;
 }
@@ -51,6 +52,7 @@ export async function replayCommand(fileArg: string | undefined, args: ParsedArg
   const since = sinceOf(policy, args);
   const engine = await engineFor(policy, fileArg);
   const { file, records: list } = await records(policy, since, io);
+  if (args.values.risk === true) return riskReplayCommand(policy, engine, list, file, since, args, io);
   const report = policy.replay(list, engine);
   const status = engine.status();
   if (args.values.json === true) {
@@ -92,6 +94,31 @@ export async function suggestCommand(args: ParsedArgs, io: CliIo): Promise<numbe
     lines.push(`  replay with it: allow ${s.replay.decisions.allow}, ask ${s.replay.decisions.ask}, deny ${s.replay.decisions.deny}; saves ${s.replay.saved} of ${s.replay.person_answers} answers; ${s.replay.allowed_unvetted} allowed that the person refused or never saw`);
     lines.push(`  add under allow: in ${engine.personFile}:`);
     for (const l of s.yaml.split('\n')) lines.push(`    ${l}`);
+  }
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+/** `replay --risk`: how many recorded requests each `risk:` setting would have put to a person. */
+function riskReplayCommand(policy: Policy, engine: Awaited<ReturnType<Policy['createPolicyEngine']>>, list: Parameters<Policy['riskReplay']>[0], file: string, since: number | undefined, args: ParsedArgs, io: CliIo): number {
+  const report = policy.riskReplay(list, engine);
+  const status = engine.status();
+  if (args.values.json === true) {
+    io.stdout.write(`${JSON.stringify({ policy: status.file, policy_errors: status.errors, log: file, since: since === undefined ? null : new Date(since).toISOString(), ...report }, null, 2)}\n`);
+    return 0;
+  }
+  const g = report.by_grade;
+  const lines = [
+    `policy:   ${status.file}${status.exists ? '' : ' (no file)'}`,
+    ...status.errors.map((e) => `error:    ${e.file}:${e.line}:${e.column}: ${e.message} (every request would go to the person)`),
+    `requests: ${report.requests}${since === undefined ? '' : ` since ${new Date(since).toISOString()}`}; ${report.by_rules} decided by rules, protected paths or errors (the same under every setting)`,
+    `by grade: low ${g.low}${report.low_outside_project ? ` (${report.low_outside_project} outside a project: an allow asks there)` : ''}, medium ${g.medium}, high ${g.high}`,
+    '',
+    'risk: low    medium  high   asked  denied  allowed',
+  ];
+  for (const row of report.settings) {
+    const s = row.setting;
+    lines.push(`      ${s.low.padEnd(6)} ${s.medium.padEnd(7)} ${s.high.padEnd(6)} ${String(row.asked).padStart(5)}  ${String(row.denied).padStart(6)}  ${String(row.allowed).padStart(7)}${row.current ? '   ← your policy' : ''}`);
   }
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -27,7 +27,7 @@ export async function test(args: ParsedArgs, io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify({ agent, tool, input, cwd, project: request.project, ...decision, hookAllows, note, policy: status }, null, 2)}\n`);
     return 0;
   }
-  const lines = [`decision:   ${decision.decision}`, `decided by: ${describe(decision.decidedBy)}`];
+  const lines = [`decision:   ${decision.decision}`, `decided by: ${describe(decision.decidedBy)}`, `risk:       ${decision.risk.grade} — ${decision.risk.reasons.join('; ')}`];
   if (decision.parts && (decision.parts.length > 1 || decision.kind === 'Bash')) {
     lines.push('parts:');
     const width = Math.max(...decision.parts.map((p) => p.text.length), 4);
@@ -51,6 +51,8 @@ function describe(by: import('../../policy/index.js').DecidedBy): string {
       return `policy error ${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}`;
     case 'default':
       return 'no rule (ask the person)';
+    case 'risk':
+      return `no rule; risk ${by.grade} (${by.reasons.join('; ')})`;
   }
 }
 

@@ -13,7 +13,7 @@ export const policyCommand: CliCommand = {
        gatehouse policy test --agent <agent> --tool <tool> (--command <cmd> | --path <path> | --url <url> | --input <json>)
                              [--cwd <dir>] [--project <dir>] [--json]
        gatehouse policy log [--since 7d] [--json]
-       gatehouse policy replay [file] [--since 30d] [--json]
+       gatehouse policy replay [file] [--since 30d] [--risk] [--json]
        gatehouse policy suggest [--since <age>] [--json]
 
 check reads a policy file (default: the file GATEHOUSE_POLICY names, else <data dir>/policy.yaml; a file under a
@@ -30,7 +30,10 @@ policy error) and the time it took.
 
 replay decides every recorded request again under a policy (the current one, or a candidate file): counts of
 allow / ask / deny, how many of the person's answers it would have saved, and every request it would allow that
-the person refused or that no person saw.
+the person refused or that no person saw. With --risk: how many of the recorded requests each \`risk:\` setting
+(low allow|ask, medium allow|ask, high ask|deny) would have put to the person or denied.
+
+test and log show each request's risk grade (low, medium, high) and its reasons.
 
 suggest mines allow rules from the person's answers ("you allowed \`npm test\` in <project> 41 times"), each scoped
 to its project and with its replay counts.
@@ -46,6 +49,7 @@ Options:
       --project <dir>     the project (default: the nearest folder at or above --cwd with .git or .gatehouse)
       --since <age>       log, replay, suggest: only requests this recent (a number and s, m, h or d: 45m, 7d;
                           default: the whole record)
+      --risk              replay: count what each risk: setting would have asked
       --json              print JSON
 
 Examples:
@@ -53,7 +57,8 @@ Examples:
   gatehouse policy test --agent claude --tool Bash --command "npm test && rm -rf ~"
   gatehouse policy test --agent gemini --tool write_file --path src/app.ts --json
   gatehouse policy log --since 1d
-  gatehouse policy replay ./candidate.yaml --since 30d`,
+  gatehouse policy replay ./candidate.yaml --since 30d
+  gatehouse policy replay --risk --since 30d`,
   allowPositionals: true,
   options: {
     agent: { type: 'string' },
@@ -65,6 +70,7 @@ Examples:
     cwd: { type: 'string' },
     project: { type: 'string' },
     since: { type: 'string' },
+    risk: { type: 'boolean' },
     json: { type: 'boolean' },
   },
   async run(args, io) {
@@ -75,6 +81,7 @@ Examples:
         if (given) throw new ArgumentError(`--${given}: only for gatehouse policy test`);
       }
       if (action !== 'log' && action !== 'replay' && action !== 'suggest' && args.values.since !== undefined) throw new ArgumentError('--since: only for gatehouse policy log, replay and suggest');
+      if (action !== 'replay' && args.values.risk !== undefined) throw new ArgumentError('--risk: only for gatehouse policy replay');
       if (action === 'log' || action === 'suggest') {
         if (rest.length > 0) throw new ArgumentError(`unexpected argument ${JSON.stringify(rest[0])} (${action} takes options only; see --help)`);
         return action === 'log' ? await log(args, io) : await suggestCommand(args, io);

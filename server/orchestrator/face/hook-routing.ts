@@ -70,7 +70,7 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
     const record = (answer: { decision: HookAnswer['decision']; decided_by: PermissionDecidedBy; gate: string | null }) => {
       const session = typeof parsed.data.input.session_id === 'string' && parsed.data.input.session_id ? parsed.data.input.session_id : null;
       deps.log
-        ?.append({ time: new Date(started).toISOString(), agent: agent.id, agent_session: session, project: projectRoot(asked.cwd), cwd: asked.cwd, tool: ask.tool, detail: ask.detail, input: asked.input, decision: answer.decision, decided_by: answer.decided_by, gate: answer.gate, ms: Date.now() - started, task: scope.task })
+        ?.append({ time: new Date(started).toISOString(), agent: agent.id, agent_session: session, project: projectRoot(asked.cwd), cwd: asked.cwd, tool: ask.tool, detail: ask.detail, input: asked.input, decision: answer.decision, decided_by: answer.decided_by, risk: decided.risk, gate: answer.gate, ms: Date.now() - started, task: scope.task })
         .catch((err: unknown) => ctx.log.warn({ err, file: deps.log?.file }, 'could not record the permission request'));
     };
     if (decided.decision !== 'ask') {
@@ -83,7 +83,7 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
       return answer;
     }
     // The policy asks the person because of a rule, a protected path or a policy error: autoApprove does not answer.
-    const personOnly = decided.decidedBy.kind !== 'default' ? policyDecidedBy(decided.decidedBy).text : undefined;
+    const personOnly = decided.decidedBy.kind !== 'default' && decided.decidedBy.kind !== 'risk' ? policyDecidedBy(decided.decidedBy).text : undefined;
     const agentSession = typeof parsed.data.input.session_id === 'string' && parsed.data.input.session_id ? parsed.data.input.session_id : null;
     const workflow = orchestrator.findTask(request.params.id)?.session.name ?? 'workflow';
     const person: PersonQuestion = {
@@ -119,7 +119,8 @@ async function decideForTask(ctx: Pick<HubContext, 'policy'>, request: PolicyReq
     const layers = scope.rules ? [taskPolicyLayer(scope.task, scope.rules)] : [];
     return engine.decide(request, layers);
   } catch (err) {
-    return { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: `task ${scope.task} policy`, line: 0, column: 0, message: (err as Error).message } }, kind: 'other' };
+    const message = (err as Error).message;
+    return { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: `task ${scope.task} policy`, line: 0, column: 0, message } }, kind: 'other', risk: { grade: 'high', reasons: [`the task's policy failed: ${message}`] } };
   }
 }
 

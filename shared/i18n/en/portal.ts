@@ -62,6 +62,8 @@ export default {
     requestAsSent: 'The request as the agent sent it, and why you are asked',
     dismiss: 'Neither: let {{agent}} ask in its own terminal',
     noArgs: 'none',
+    risk: 'Risk: {{grade}}',
+    grade: { low: 'low', medium: 'medium', high: 'high' },
   },
   questions: {
     position: 'Question {{n}} of {{count}}',
@@ -217,6 +219,7 @@ export default {
       timeout: 'a timeout',
       protected: 'a protected path',
       'policy-error': 'a policy error',
+      risk: 'its risk grade (no rule)',
     },
     decision: {
       allow: 'allowed',

@@ -10,6 +10,7 @@ export default {
     truncated: '… a huge change: only its first lines were kept with this gate (the counts are complete)',
     cwd: 'in {{cwd}}',
     mcp: 'MCP server {{server}} · tool {{tool}}',
+    risk: 'risk {{grade}}: {{reasons}}',
   },
   rule: {
     single: 'pick one',

@@ -58,6 +58,8 @@ export default {
     requestAsSent: '智能体发送的原始请求，以及为何询问你',
     dismiss: '都不选：让 {{agent}} 在它自己的终端里询问',
     noArgs: '无',
+    risk: '风险：{{grade}}',
+    grade: { low: '低', medium: '中', high: '高' },
   },
   questions: {
     position: '第 {{n}} 题，共 {{count}} 题',
@@ -213,6 +215,7 @@ export default {
       timeout: '超时',
       protected: '受保护路径',
       'policy-error': '策略错误',
+      risk: '风险等级（无规则）',
     },
     decision: {
       allow: '已允许',

@@ -10,6 +10,7 @@ export default {
     truncated: '… 改动过大：此请求只保留了前面的行（计数是完整的）',
     cwd: '运行于 {{cwd}}',
     mcp: 'MCP 服务器 {{server}} · 工具 {{tool}}',
+    risk: '风险 {{grade}}：{{reasons}}',
   },
   rule: {
     single: '单选',
