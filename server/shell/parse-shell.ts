@@ -51,6 +51,8 @@ export interface ParsedShell {
   redirects: ShellRedirect[];
   /** Syntax errors (the grammar could not read these spans): a line with any is never allowed by rules. */
   errors: Array<{ text: string; line: number; column: number }>;
+  /** Shapes around its commands that Claude Code asks about whatever prefix rule allows them: ( … ), { …; }, a trailing &. */
+  shapes: Array<'subshell' | 'group' | 'background'>;
 }
 
 const MAX_DEPTH = 6;
@@ -58,7 +60,7 @@ const WRITE_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 
 /** Parses a command line. The bash parser must be loaded (loadBashParser()). */
 export function parseShell(source: string): ParsedShell {
-  const out: ParsedShell = { source, commands: [], redirects: [], errors: [] };
+  const out: ParsedShell = { source, commands: [], redirects: [], errors: [], shapes: [] };
   parseInto(source, out, null, null, 0);
   return out;
 }
@@ -114,6 +116,8 @@ class Walker {
           this.nestedIn(node, place.parent);
           return [];
         }
+        const shape = node.type === 'subshell' ? 'subshell' : node.type === 'compound_statement' ? 'group' : node.type === '&' ? 'background' : null;
+        if (shape && !this.out.shapes.includes(shape)) this.out.shapes.push(shape);
         const added: number[] = [];
         for (const child of node.children) if (child) added.push(...this.collect(child, place));
         return added;
