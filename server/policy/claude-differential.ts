@@ -75,3 +75,33 @@ export async function gatehouseVerdicts(cases: RecordedCase[]): Promise<PairResu
   }
   return out;
 }
+
+export interface KnownDifferences {
+  /** Why gatehouse differs, by key. */
+  reasons: Record<string, string>;
+  /** Each pair that differs: the key of its reason. */
+  pairs: Record<string, string>;
+}
+
+/** The reasons a difference may make gatehouse the more permissive one: work not merged yet, named as such. */
+export const PENDING_LOOSER = new Set(['malformed-pending']);
+
+/** The figures and the table of differences, as docs/claude-rules.md shows them. */
+export function differencesMarkdown(results: PairResult[], known: KnownDifferences, version: string): string {
+  const same = results.filter((r) => r.claude === r.gatehouse).length;
+  const looser = results.filter((r) => stricter(r.claude, r.gatehouse)).length;
+  const pct = (n: number) => `${((100 * n) / results.length).toFixed(1)} %`;
+  const lines = [
+    `Claude Code ${version}: **${results.length} rule/call pairs**, gatehouse agrees on **${same}** (${pct(same)}), is stricter on ${results.length - same - looser} and more permissive on ${looser}${looser ? ' (pending, below)' : ''}.`,
+    '',
+    '| rules (Claude Code settings level) | call | Claude Code | gatehouse | why |',
+    '|---|---|---|---|---|',
+  ];
+  const order = Object.keys(known.reasons);
+  const differing = results.filter((r) => r.claude !== r.gatehouse).sort((a, b) => order.indexOf(known.pairs[a.pair] ?? '') - order.indexOf(known.pairs[b.pair] ?? ''));
+  const cell = (text: string) => `\`${text.replaceAll('|', '\\|')}\``;
+  for (const r of differing) lines.push(`| ${cell(r.rules)} | ${cell(r.call)} | ${r.claude} | ${r.gatehouse} | ${known.pairs[r.pair] ?? '—'} |`);
+  lines.push('', '| why | |', '|---|---|');
+  for (const [key, text] of Object.entries(known.reasons)) lines.push(`| ${key} | ${text} |`);
+  return lines.join('\n');
+}

@@ -29,7 +29,7 @@ export function verdictOf(output: string, isError: boolean): Verdict | 'unclear'
   // "was blocked. For security, Claude Code may only write to …": a write check Claude Code asks about when a
   // person is there.
   // Headless, what Claude Code would ask a person about comes back refused with the reason it asks.
-  if (/haven't granted it yet|requested permissions? to|was blocked\. For security|requires? approval|^Contains \w+|which is a sensitive file/i.test(output)) return 'ask';
+  if (/haven't granted it yet|requested permissions? to|was blocked\. For security|requires? approval|background operator|^Contains \w+|which is a sensitive file/i.test(output)) return 'ask';
   if (isError && /has not been read yet|File does not exist|InputValidationError/i.test(output)) return 'unclear';
   return 'allow';
 }
