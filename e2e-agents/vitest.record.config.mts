@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
-    include: ['test/agents/record-screens.ts', 'test/agents/record-edit-inputs.ts', 'test/agents/record-call-inputs.ts'],
+    include: ['test/agents/record-screens.ts', 'test/agents/record-edit-inputs.ts', 'test/agents/record-call-inputs.ts', 'test/agents/record-claude-rules.ts'],
     testTimeout: 180_000,
     hookTimeout: 60_000,
     pool: 'forks',

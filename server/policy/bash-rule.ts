@@ -10,6 +10,22 @@ export interface BashPattern {
   words: PatternWord[];
   /** The command name when the rule fixes it: rules are indexed by it. */
   name: string | null;
+  /**
+   * The rule as Claude Code matches it, on a command's text: `*` any characters (spaces too: `npm*` holds for
+   * `npm test`), `:*` and a final ` *` the words before and anything or nothing after. Deny and ask rules hold
+   * for this reading too.
+   */
+  text: RegExp;
+  /** No `*` in it: Claude Code allows only the command written exactly so (`npm  test` is not `npm test`). */
+  exact: boolean;
+}
+
+function textPattern(spec: string): RegExp {
+  const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const prefix = /(:\*| \*)$/.exec(spec);
+  const body = prefix ? spec.slice(0, -2) : spec;
+  const source = body.trim().split('*').map(escape).join('.*');
+  return new RegExp(`^${source}${prefix ? '(?:\\s.*)?' : ''}$`, 's');
 }
 
 /** Compiles a Bash rule's specifier; throws an Error saying what is wrong. */
@@ -27,7 +43,7 @@ export function compileBashPattern(spec: string): BashPattern {
   const words: PatternWord[] = [...command.assignments, ...command.argv].map(patternWord);
   if (prefix) words.push({ any: true });
   const first = words[0];
-  return { words, name: first && 'literal' in first && !first.dynamic ? first.literal : null };
+  return { words, name: first && 'literal' in first && !first.dynamic ? first.literal : null, text: textPattern(spec), exact: !spec.includes('*') };
 }
 
 function patternWord(word: ShellWord): PatternWord {

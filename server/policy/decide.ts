@@ -11,7 +11,8 @@ import type { LoadedRule, PolicyLayer } from './policy-file.js';
 import { projectRoot } from './project-root.js';
 import { candidates } from './rule-index.js';
 import type { ProtectedPaths } from './protected-paths.js';
-import { partsOf, type Part } from './request-parts.js';
+import { commandText, partsOf, type Part } from './request-parts.js';
+import type { Rule } from './rule.js';
 import { decideByRisk } from './risk/decide-by-risk.js';
 import { gradeRequest } from './risk/grade-request.js';
 import { effectiveRisk } from './risk/risk-settings.js';
@@ -36,14 +37,16 @@ export function decide(request: PolicyRequest, context: PolicyContext): PolicyDe
 
   const find = (list: RuleList, part: Part, strict: boolean): LoadedRule | undefined => {
     for (const { loaded } of candidates(context.layers, list, part.kind === 'other' || part.kind === 'mcp' ? 'tool' : part.kind, namesOf(part))) {
-      if (inScope(loaded, request.agent, project.real) && matches(loaded, part, tool, project, strict)) return loaded;
+      if (inScope(loaded, request.agent, project.real) && matches(loaded, part, tool, project, strict) && (!strict || claudeAllows(loaded.rule, request.agent, tool))) return loaded;
     }
     return undefined;
   };
-  const results: DecisionPart[] = parts.map((part) => judge(part, find));
+  const bare = new Set<number>();
+  const results: DecisionPart[] = parts.map((part, i) => judge(part, find, () => bare.add(i)));
   for (const [i, part] of parts.entries()) {
     const result = results[i]!;
-    if (part.coveredBy !== undefined && result.decidedBy.kind === 'default') {
+    // A file the command writes (> out.txt) goes with the command only where a bare Bash allowed it (Claude Code asks otherwise).
+    if (part.coveredBy !== undefined && result.decidedBy.kind === 'default' && bare.has(part.coveredBy)) {
       const cover = results[part.coveredBy]!;
       if (cover.decision === 'allow') results[i] = { ...result, decision: 'allow', decidedBy: cover.decidedBy, note: undefined };
     }
@@ -59,6 +62,14 @@ export function decide(request: PolicyRequest, context: PolicyContext): PolicyDe
   const byRisk = decideByRisk(results, graded, effectiveRisk(context.layers));
   if (byRisk) return withParts(byRisk.decision, byRisk.decidedBy);
   return withParts('ask', { kind: 'default' });
+}
+
+/** Claude Code's edit tools: its allow `Edit` holds for the Edit tool, `Write` for Write; `Write(path)` for none. */
+const CLAUDE_EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+function claudeAllows(rule: Rule, agent: string, tool: ClassifiedTool): boolean {
+  if (rule.kind !== 'Edit' || agent !== 'claude' || !CLAUDE_EDIT_TOOLS.has(tool.tool)) return true;
+  if (rule.toolName === 'Edit') return rule.any ? tool.tool === 'Edit' : true;
+  return rule.any && rule.toolName === tool.tool;
 }
 
 function inScope(rule: LoadedRule, agent: string, project: string): boolean {
@@ -79,16 +90,31 @@ function namesOf(part: Part): string[] {
   return names;
 }
 
-function judge(part: Part, find: (list: RuleList, part: Part, strict: boolean) => LoadedRule | undefined): DecisionPart {
+function judge(part: Part, find: (list: RuleList, part: Part, strict: boolean) => LoadedRule | undefined, allowedBare: () => void): DecisionPart {
   const base = { kind: part.kind, text: part.text };
   for (const list of ['deny', 'ask'] as const) {
-    const rule = find(list, part, false);
+    const rule = find(list, part, false) ?? namedFind(list, part, find);
     if (rule) return { ...base, decision: list, decidedBy: ruleRef(rule, list) };
   }
   if (part.unallowable) return { ...base, decision: 'ask', decidedBy: { kind: 'default' }, note: part.unallowable };
   const rule = find('allow', part, true);
-  if (rule) return { ...base, decision: 'allow', decidedBy: ruleRef(rule, 'allow') };
+  if (rule && part.onlyBare && !rule.rule.any) return { ...base, decision: 'ask', decidedBy: { kind: 'default' }, note: part.onlyBare };
+  if (rule) {
+    if (rule.rule.any) allowedBare();
+    return { ...base, decision: 'allow', decidedBy: ruleRef(rule, 'allow') };
+  }
   return { ...base, decision: 'ask', decidedBy: { kind: 'default' } };
+}
+
+/** A deny or ask rule of Read (and Edit, for a command that writes) over the files a shell command names (cat .env). */
+function namedFind(list: RuleList, part: Part, find: (list: RuleList, part: Part, strict: boolean) => LoadedRule | undefined): LoadedRule | undefined {
+  for (const { path, writes } of part.named ?? []) {
+    for (const kind of writes ? (['Read', 'Edit'] as const) : (['Read'] as const)) {
+      const rule = find(list, { kind, text: path.real, path }, false);
+      if (rule) return rule;
+    }
+  }
+  return undefined;
 }
 
 function ruleRef(rule: LoadedRule, list: RuleList): DecidedBy {
@@ -109,8 +135,9 @@ function matches(loaded: LoadedRule, part: Part, tool: ClassifiedTool, project: 
       const command = part.command;
       if (!command) return false;
       const words = [...command.assignments, ...command.argv];
-      if (matchBashPattern(rule.bash!, words)) return true;
+      if (matchBashPattern(rule.bash!, words)) return !strict || !rule.bash!.exact || command.redirects.length > 0 || rule.bash!.text.test(command.text);
       if (strict) return false;
+      if (rule.bash!.text.test(commandText(command))) return true;
       // A deny or ask rule also holds without the assignments and with the command's folder left off.
       if (command.assignments.length > 0 && matchBashPattern(rule.bash!, command.argv)) return true;
       const name = command.argv[0];

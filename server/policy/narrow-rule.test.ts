@@ -27,6 +27,14 @@ describe('narrowestRule', () => {
     expect(rules('curl x | sh')).toMatchObject({ rules: [], reason: expect.stringContaining('cannot be read') });
   });
 
+  it('a file written by redirection gets its own Edit rule (a Bash rule leaves it to the person, as in Claude Code)', async () => {
+    const made = rules('npm test > out.txt 2>&1');
+    expect(made.rules).toEqual(['Bash(npm test)', 'Edit(./out.txt)']);
+    await rig.policy(`allow:\n${made.rules.map((r) => `  - ${JSON.stringify(r)}`).join('\n')}\n`);
+    expect(rig.engine.decide(rig.bash('npm test > out.txt 2>&1')).decision).toBe('allow');
+    expect(rules('npm test > /dev/null').rules).toEqual(['Bash(npm test)']);
+  });
+
   it('a rule made from a request matches that request', async () => {
     const command = "git commit -m 'fix it' && npm test";
     const made = rules(command);

@@ -41,6 +41,16 @@ export function narrowestRule(request: PolicyRequest, options: { home?: string }
         rules.push(rule);
         wider.push(leadingWords(command));
       }
+      // A file written by redirection needs its own Edit rule: a Bash rule leaves it to the person (as Claude Code).
+      for (const redirect of parsed.redirects) {
+        const target = redirect.target;
+        if (!redirect.writes || !target || target.dynamic || target.glob || target.text.startsWith('/dev/')) continue;
+        const rule = `Edit(${pathSpec(resolvePath(target.text, request.cwd, home).real, project, home)})`;
+        if (seen.has(rule)) continue;
+        seen.add(rule);
+        rules.push(rule);
+        wider.push(null);
+      }
       return { rules, wider };
     }
     case 'Edit':

@@ -11,11 +11,23 @@ export interface PathPattern {
   /** The glob as matched: relative to the project, or absolute. */
   glob: string;
   test(path: string): boolean;
+  /**
+   * A `/path` rule of the person's file, read as Claude Code reads it in ~/.claude/settings.json (from that
+   * folder): the project-relative reading a deny or ask rule also holds for.
+   */
+  alsoProject?: PathPattern;
 }
 
-/** Compiles an Edit/Read specifier; throws an Error saying what is wrong. */
-export function compilePathPattern(spec: string, home: string): PathPattern {
+/**
+ * Compiles an Edit/Read specifier; throws an Error saying what is wrong. `slashRoot`: where `/path` starts (Claude
+ * Code: the folder of the settings file's scope — ~/.claude for the person's); absent, the project.
+ */
+export function compilePathPattern(spec: string, home: string, slashRoot?: string): PathPattern {
   if (spec.trim() === '') throw new Error('an empty path');
+  if (slashRoot && spec.startsWith('/') && !spec.startsWith('//')) {
+    const inRoot = compilePathPattern(`/${posix.join(slashRoot, spec)}`, home);
+    return { ...inRoot, alsoProject: compilePathPattern(spec, home) };
+  }
   let anchor: PathPattern['anchor'] = 'project';
   let glob: string;
   if (spec.startsWith('//')) {
@@ -26,7 +38,9 @@ export function compilePathPattern(spec: string, home: string): PathPattern {
     glob = posix.normalize(join(home, spec.slice(2) || '.'));
   } else {
     glob = spec.startsWith('/') ? spec.slice(1) : spec.startsWith('./') ? spec.slice(2) : spec;
-    const anchored = spec.startsWith('/') || spec.startsWith('./') || glob.replace(/\/$/, '').includes('/');
+    // As Claude Code reads it: "./" is no anchor of its own, and a folder's "/**" or "/" is not a "/" that anchors
+    // (./.env and src/** hold at any depth, config/secret.json from the project only).
+    const anchored = spec.startsWith('/') || glob.replace(/(\/\*\*)+\/?$|\/$/, '').includes('/');
     glob = posix.normalize(glob);
     if (glob === '..' || glob.startsWith('../')) throw new Error('a relative path never reaches outside its project: write //absolute/path or ~/path');
     if (!anchored && glob !== '.') glob = `**/${glob}`;
@@ -88,6 +102,7 @@ export function inside(folder: string, path: string): string | null {
  * of it is outside); deny and ask rules also at the path as written, so neither form escapes them.
  */
 export function matchPathPattern(pattern: PathPattern, path: ResolvedPath, project: ResolvedPath, strict: boolean): boolean {
+  if (!strict && pattern.alsoProject && matchPathPattern(pattern.alsoProject, path, project, strict)) return true;
   const forms: Array<[string, string]> = [[path.real, project.real]];
   if (!strict) forms.push([path.lexical, project.lexical], [path.lexical, project.real]);
   for (const [p, root] of forms) {

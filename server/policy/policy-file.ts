@@ -146,7 +146,8 @@ function readEntry(
       return null;
     }
     try {
-      return parseRule(node.value, home);
+      // `/path` as Claude Code reads it at the same level: the person's ~/.claude, a project's own folder.
+      return parseRule(node.value, home, source === 'person' ? { slashRoot: join(home, '.claude') } : {});
     } catch (err) {
       if (!(err instanceof RuleError)) throw err;
       error(node, err.message);

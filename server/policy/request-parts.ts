@@ -21,8 +21,12 @@ export interface Part {
   host?: string;
   /** Why no rule may allow it. */
   unallowable?: string;
-  /** A written file inside the project: allowed with the command that writes it (index into parts). */
+  /** A written file inside the project: allowed with the command that writes it (index into parts) when a bare Bash allows that. */
   coveredBy?: number;
+  /** Why only a bare `Bash` (or `Bash(*)`) allow covers it, as with Claude Code: a prefix rule leaves it to the person. */
+  onlyBare?: string;
+  /** Files a shell command names (its arguments): deny and ask rules of Read and Edit hold for them too. */
+  named?: Array<{ path: ResolvedPath; writes: boolean }>;
 }
 
 export interface RequestParts {
@@ -31,6 +35,10 @@ export interface RequestParts {
   /** Shell functions the command line defines (read by the risk grade). */
   functions?: string[];
 }
+
+/** Commands that create, change or remove the files they name (Claude Code asks about those outside the project). */
+const WRITES = new Set(['touch', 'mkdir', 'rm', 'rmdir', 'cp', 'mv', 'ln', 'chmod', 'chown', 'tee', 'truncate', 'install', 'dd']);
+const SHAPES = { subshell: 'a ( … ) subshell', group: 'a { …; } group', background: 'a trailing & (runs in the background)' };
 
 export function partsOf(tool: ClassifiedTool, request: PolicyRequest, project: ResolvedPath, context: { home: string; protect: ProtectedPaths }): RequestParts {
   const { home, protect } = context;
@@ -47,10 +55,14 @@ export function partsOf(tool: ClassifiedTool, request: PolicyRequest, project: R
       const unreadable = lineError ? `the shell cannot read it (line ${lineError.line}, column ${lineError.column})` : undefined;
       if (parsed.commands.length === 0) parts.push({ kind: 'Bash', text: tool.command, unallowable: unreadable ?? 'no command in it' });
       const partOf = new Map<SimpleCommand, number>();
+      const shaped = parsed.shapes.length > 0 ? `the line holds ${parsed.shapes.map((s) => SHAPES[s]).join(', ')}` : undefined;
       for (const command of parsed.commands) {
         partOf.set(command, parts.length);
-        parts.push({ kind: 'Bash', text: commandText(command), command, unallowable: unreadable ?? whyUnallowable(command) });
         const name = baseName(command.argv[0]);
+        const named = namedPaths(command, request.cwd, home, name !== null && WRITES.has(name));
+        const outside = named.find((n) => n.writes && inside(project.real, n.path.real) === null);
+        const onlyBare = shaped ?? (outside ? `it writes ${outside.path.lexical}, outside the project` : undefined);
+        parts.push({ kind: 'Bash', text: commandText(command), command, unallowable: unreadable ?? whyUnallowable(command), onlyBare, named });
         if (name === null || !READ_ONLY.has(name)) {
           for (const word of command.argv.slice(1)) {
             const hit = protectedWord(word, request.cwd, home, protect);
@@ -122,6 +134,14 @@ export function partsOf(tool: ClassifiedTool, request: PolicyRequest, project: R
     default:
       return { parts: [{ kind: tool.kind, text: tool.tool }], protectedPath };
   }
+}
+
+/** The files a command's static arguments name (options left out), resolved from the agent's folder. */
+function namedPaths(command: SimpleCommand, cwd: string, home: string, writes: boolean): Array<{ path: ResolvedPath; writes: boolean }> {
+  return command.argv
+    .slice(1)
+    .filter((w) => !w.dynamic && !w.glob && w.text !== '' && !w.text.startsWith('-'))
+    .map((w) => ({ path: resolvePath(w.text, cwd, home), writes }));
 }
 
 function whyUnallowable(command: SimpleCommand): string | undefined {

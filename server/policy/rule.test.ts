@@ -11,8 +11,10 @@ describe('parseRule', () => {
     expect(parseRule('Bash', '/h')).toMatchObject({ kind: 'Bash', any: true });
     expect(parseRule('Bash(*)', '/h')).toMatchObject({ kind: 'Bash', any: true });
     expect(parseRule('Bash(npm run test:*)', '/h').bash!.name).toBe('npm');
-    expect(parseRule('Write(src/**)', '/h')).toMatchObject({ kind: 'Edit', path: { anchor: 'project', glob: 'src/**' } });
-    expect(parseRule('Read(./.env)', '/h').path).toMatchObject({ anchor: 'project', glob: '.env' });
+    expect(parseRule('Write(src/**)', '/h')).toMatchObject({ kind: 'Edit', path: { anchor: 'project', glob: '**/src/**' } });
+    expect(parseRule('Read(./.env)', '/h').path).toMatchObject({ anchor: 'project', glob: '**/.env' });
+    expect(parseRule('Read(config/secret.json)', '/h').path).toMatchObject({ anchor: 'project', glob: 'config/secret.json' });
+    expect(parseRule('Read(/secrets/**)', '/h', { slashRoot: '/h/.claude' }).path).toMatchObject({ anchor: 'absolute', glob: '/h/.claude/secrets/**', alsoProject: { anchor: 'project', glob: 'secrets/**' } });
     expect(parseRule('Read(*.pem)', '/h').path).toMatchObject({ anchor: 'project', glob: '**/*.pem' });
     expect(parseRule('Read(/docs/a.md)', '/h').path).toMatchObject({ anchor: 'project', glob: 'docs/a.md' });
     expect(parseRule('Read(//etc/**)', '/h').path).toMatchObject({ anchor: 'absolute', glob: '/etc/**' });

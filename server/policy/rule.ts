@@ -20,8 +20,13 @@ export interface Rule {
   path?: PathPattern;
   domain?: (host: string) => boolean;
   mcp?: { server: string; tool: string | null };
-  /** A tool named bare, matched on the name the CLI sends. */
+  /** A tool named bare, matched on the name the CLI sends; for Edit rules, the head as written (Edit, Write …). */
   toolName?: string;
+}
+
+export interface ParseRuleOptions {
+  /** Where a `/path` of Read and Edit rules starts (see compilePathPattern); absent: the project. */
+  slashRoot?: string;
 }
 
 const KIND_HEADS: Record<string, RuleKind> = {
@@ -39,7 +44,7 @@ const KIND_HEADS: Record<string, RuleKind> = {
 export class RuleError extends Error {}
 
 /** Parses one rule; throws RuleError naming the rule and what is wrong with it. */
-export function parseRule(text: string, home: string): Rule {
+export function parseRule(text: string, home: string, options: ParseRuleOptions = {}): Rule {
   const fail = (what: string): never => {
     throw new RuleError(`rule ${JSON.stringify(text)}: ${what}`);
   };
@@ -66,14 +71,14 @@ export function parseRule(text: string, home: string): Rule {
     if (spec !== null && spec !== '*') fail(`only Bash, Edit (Write, MultiEdit, NotebookEdit), Read and WebFetch rules take a "(…)"; write ${head} alone`);
     return { text: trimmed, kind: 'tool', any: true, toolName: head };
   }
-  if (spec === null || spec === '*') return { text: trimmed, kind, any: true };
+  if (spec === null || spec === '*') return { text: trimmed, kind, any: true, ...(kind === 'Edit' && { toolName: head }) };
   try {
     switch (kind) {
       case 'Bash':
         return { text: trimmed, kind, any: false, bash: compileBashPattern(spec) };
       case 'Edit':
       case 'Read':
-        return { text: trimmed, kind, any: false, path: compilePathPattern(spec, home) };
+        return { text: trimmed, kind, any: false, path: compilePathPattern(spec, home, options.slashRoot), ...(kind === 'Edit' && { toolName: head }) };
       case 'WebFetch': {
         const m = /^domain:(.+)$/.exec(spec.trim());
         if (!m) throw new Error('expected "domain:example.com"');

@@ -92,4 +92,11 @@ describe('parseShell', () => {
     expect(p.errors.length).toBeGreaterThan(0);
     expect(p.errors[0]!.line).toBeGreaterThan(0);
   });
+
+  it('names the shapes Claude Code asks about whatever allows the commands: ( … ), { …; }, a trailing &', () => {
+    expect(parseShell('(npm test)').shapes).toEqual(['subshell']);
+    expect(parseShell('{ npm test; }').shapes).toEqual(['group']);
+    expect(parseShell('npm test &').shapes).toEqual(['background']);
+    expect(parseShell('npm test && npm run build 2>&1 > /dev/null &> x').shapes).toEqual([]);
+  });
 });

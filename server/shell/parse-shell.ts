@@ -53,6 +53,8 @@ export interface ParsedShell {
   errors: Array<{ text: string; line: number; column: number }>;
   /** Names of the shell functions the line defines (a later command of that name runs the function's body). */
   functions: string[];
+  /** Shapes around its commands that Claude Code asks about whatever prefix rule allows them: ( … ), { …; }, a trailing &. */
+  shapes: Array<'subshell' | 'group' | 'background'>;
 }
 
 const MAX_DEPTH = 6;
@@ -60,7 +62,7 @@ const WRITE_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 
 /** Parses a command line. The bash parser must be loaded (loadBashParser()). */
 export function parseShell(source: string): ParsedShell {
-  const out: ParsedShell = { source, commands: [], redirects: [], errors: [], functions: [] };
+  const out: ParsedShell = { source, commands: [], redirects: [], errors: [], functions: [], shapes: [] };
   parseInto(source, out, null, null, 0);
   return out;
 }
@@ -123,6 +125,8 @@ class Walker {
           this.nestedIn(node, place.parent);
           return [];
         }
+        const shape = node.type === 'subshell' ? 'subshell' : node.type === 'compound_statement' ? 'group' : node.type === '&' ? 'background' : null;
+        if (shape && !this.out.shapes.includes(shape)) this.out.shapes.push(shape);
         const added: number[] = [];
         for (const child of node.children) if (child) added.push(...this.collect(child, place));
         return added;

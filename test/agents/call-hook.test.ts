@@ -20,7 +20,7 @@ let session = 0;
 
 /** A recorded input with the run's values: this test's project, a new session id each time. */
 function recorded(cli: string, event: string, command = 'touch pwned'): Record<string, any> {
-  const text = readFileSync(join(process.cwd(), 'test/fixtures/hook-inputs', `${cli}-${event}.json`), 'utf8').replaceAll('<project>', project);
+  const text = readFileSync(join(process.cwd(), 'test/fixtures/hook-inputs/every-call', `${cli}-${event}.json`), 'utf8').replaceAll('<project>', project);
   const input = JSON.parse(text);
   input.session_id = `sess-${++session}`;
   input.tool_input.command = command;

@@ -68,7 +68,7 @@ describe.skipIf(skipUnlessInstalled('claude'))('Claude Code permission hook → 
 
   it('an allow rule in the policy: the command runs with no gate', async () => {
     run = await startHookRun('claude', { hub: true, configure: withHookSettings });
-    writeFileSync(join(run.hub!.home, 'policy.yaml'), 'allow:\n  - Bash(echo hello-from-standin)\n');
+    writeFileSync(join(run.hub!.home, 'policy.yaml'), 'allow:\n  - Bash(echo hello-from-standin)\n  - Edit(./made.txt)\n');
     await run.cli.waitFor('? for shortcuts');
     await run.cli.submit(PROMPT);
     const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');

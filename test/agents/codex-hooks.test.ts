@@ -52,7 +52,7 @@ describe.skipIf(skipUnlessInstalled('codex'))('Codex permission hook → gatehou
   it('an allow rule in the policy: the command runs with no gate, and the record names the rule', async () => {
     run = await startHookRun('codex', { hub: true, configure: withHooksJson });
     const policy = join(run.hub!.home, 'policy.yaml');
-    writeFileSync(policy, 'allow:\n  - Bash(echo hello-from-standin)\n');
+    writeFileSync(policy, 'allow:\n  - Bash(echo hello-from-standin)\n  - Edit(./made.txt)\n');
     await run.cli.waitFor('Ask Codex to do anything');
     await run.cli.submit(PROMPT);
     await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');

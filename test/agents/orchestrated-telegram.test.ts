@@ -54,7 +54,7 @@ for (const cli of ['claude', 'codex'] as const) {
     it('an allow rule in the person\'s policy: the task\'s command runs with no gate and the record names the rule', async () => {
       run = await startOrchestratedAgent(cli, { autoApprove: false, hubEnv: telegram() });
       const policy = join(run.hub.home, 'policy.yaml');
-      writeFileSync(policy, 'allow:\n  - Bash(echo hello-from-standin)\n');
+      writeFileSync(policy, 'allow:\n  - Bash(echo hello-from-standin)\n  - Edit(./made.txt)\n');
       await run.until((t) => t.status === 'DONE', 'the task is done');
       expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
       const { records } = await readPermissionLog(join(run.hub.home, 'permissions.jsonl'));

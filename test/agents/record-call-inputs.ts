@@ -58,7 +58,7 @@ describe('record the hook input before every tool call', () => {
       expect((await toolResultSeen(run)).output).toContain('gatehouse');
       const input = JSON.parse(placeholders(readFileSync(copy, 'utf8'), run.launch));
       for (const volatile of ['session_id', 'tool_use_id', 'transcript_path', 'turn_id', 'timestamp', 'prompt_id']) if (typeof input[volatile] === 'string') input[volatile] = `<${volatile}>`;
-      writeFileSync(join(process.cwd(), 'test/fixtures/hook-inputs', `${cli}-${event}.json`), `${JSON.stringify(input, null, 2)}\n`);
+      writeFileSync(join(process.cwd(), 'test/fixtures/hook-inputs/every-call', `${cli}-${event}.json`), `${JSON.stringify(input, null, 2)}\n`);
     });
   }
 });
