@@ -28,7 +28,7 @@ export interface PolicyError {
 export type PolicyWarning = PolicyError;
 
 export type DecidedBy =
-  | { kind: 'rule'; rule: string; list: RuleList; file: string; line: number }
+  | { kind: 'rule'; rule: string; list: RuleList; file: string; line: number; note?: string }
   | { kind: 'protected'; path: string }
   | { kind: 'default' }
   | { kind: 'policy-error'; error: PolicyError };
