@@ -18,3 +18,6 @@ export { loadBashParser as loadPolicyParser } from '../shell/tree-sitter-bash.js
 export { PermissionLog, parseDuration, readPermissionLog, type PermissionRecord } from './permission-log.js';
 export { replay, suggest, personAnswer, type ReplayReport, type ReplayItem, type Suggestion } from './replay.js';
 export { taskPolicyLayer, type TaskPolicyRules } from './task-layer.js';
+export { readNativeRules, where, type NativeFindings, type NativeRule, type NativeMode } from './native/read-native.js';
+export { importEntries, planImport, type ImportEntry, type ImportPlan } from './native/import-plan.js';
+export { widerAllows, type WiderAllow } from './native/native-wider.js';

@@ -141,7 +141,7 @@ describe('gatehouse policy test', () => {
     [['test', '--agent', 'claude', '--tool', 'Bash', '--commnd', 'x'], 'unknown option "--commnd"'],
     [['test', '--agent', 'claude', '--tool', 'Bash', '--command'], '--command: needs a value'],
     [['check', '--agent', 'claude'], '--agent: only for gatehouse policy test'],
-    [['lint'], 'give check, test, log, replay or suggest first (got "lint")'],
+    [['lint'], 'give check, test, import, log, replay or suggest first (got "lint")'],
     [['log', '--agent', 'claude'], '--agent: only for gatehouse policy test'],
     [['check', '--since', '7d'], '--since: only for gatehouse policy log, replay and suggest'],
     [['replay', '--since', '7w'], '--since: expected a number and a unit'],
