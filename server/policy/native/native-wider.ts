@@ -42,6 +42,18 @@ export function widerAllows(found: NativeFindings, engine: PolicyEngine, project
         const by = decided.decidedBy;
         verdicts.push(`\`${command}\`: ${decided.decision}${by.kind === 'rule' ? ` by ${by.rule} (${by.file}:${by.line})` : by.kind === 'default' ? ' (no rule allows it)' : ` (${by.kind})`}`);
       } else if (!same) verdicts.push(`no allow rule ${rule} for ${native.agent}${native.project ? ` in ${native.project}` : ''}`);
+      // A deny or ask inside what the native allow covers (it allows `touch:*`, the policy denies `touch pwned:*`):
+      // the CLI runs those unasked where gatehouse's hook is not asked.
+      if (command !== null && /(:\*| \*)\)$/.test(rule)) {
+        for (const l of layers) {
+          for (const r of l.rules) {
+            const inner = /^Bash\((.*)\)$/s.exec(r.rule.text)?.[1];
+            if (r.list === 'allow' || inner === undefined || !(inner === command || inner.startsWith(`${command} `) || inner.startsWith(`${command}:`))) continue;
+            if (r.agents !== null && !r.agents.includes(native.agent)) continue;
+            verdicts.push(`${r.list === 'deny' ? 'denies' : 'asks about'} part of it: ${r.rule.text} (${r.file}:${r.line})`);
+          }
+        }
+      }
     }
     if (verdicts.length) out.push({ agent: native.agent, at: where(native), native: native.native, policy: verdicts.join('; ') });
   }
