@@ -81,4 +81,16 @@ describe('a file that does not parse keeps the deny rules of its last valid vers
     expect(decision('ls').decidedBy.kind).toBe('policy-error');
     expect(rig.engine.status()).toMatchObject({ broken: true, lastValid: null, rules: 0 });
   });
+
+  it("a project's own file that does not parse: the person's denies hold, every other request in that project asks", async () => {
+    await rig.policy('deny: [Bash(rm:*)]\nallow: [Bash(ls)]\n');
+    await rig.projectPolicy('deny: [oops\n');
+    expect(decision('rm x').decision).toBe('deny');
+    const asked = decision('ls');
+    expect(asked).toMatchObject({ decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: join(rig.project, '.gatehouse', 'policy.yaml') } } });
+    if (asked.decidedBy.kind !== 'policy-error') throw new Error('policy-error expected');
+    expect(asked.decidedBy.error.message).toContain('until it is fixed every request in this project goes to the person');
+    // The person's own file is fine: its status says so.
+    expect(rig.engine.status()).toMatchObject({ broken: false, errors: [] });
+  });
 });
