@@ -146,6 +146,9 @@ describe('gatehouse policy test', () => {
     [['check', '--since', '7d'], '--since: only for gatehouse policy log, replay and suggest'],
     [['replay', '--since', '7w'], '--since: expected a number and a unit'],
     [['suggest', 'x'], 'unexpected argument "x" (suggest takes options only; see --help)'],
+    [['import', 'clade'], 'unknown agent "clade" (expected claude, codex, gemini, qwen)'],
+    [['import', '--cwd', 'x'], '--cwd: only for gatehouse policy test'],
+    [['check', '--yes'], '--yes: only for gatehouse policy import'],
   ])('%j is refused with exit 2, naming the flag', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);

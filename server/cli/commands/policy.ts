@@ -10,7 +10,7 @@ const TEST_ONLY = ['agent', 'tool', 'command', 'path', 'url', 'input', 'cwd', 'p
 export const policyCommand: CliCommand = {
   name: 'policy',
   summary: 'check the permission policy, test it on a request, import the agent CLIs\' own rules, and see, replay and mine the record of requests',
-  help: `Usage: gatehouse policy check [file] [--json]
+  help: `Usage: gatehouse policy check [file] [--project <dir>] [--json]
        gatehouse policy test --agent <agent> --tool <tool> (--command <cmd> | --path <path> | --url <url> | --input <json>)
                              [--cwd <dir>] [--project <dir>] [--json]
        gatehouse policy import [claude|codex|gemini|qwen …] [--project <dir>] [--yes] [--json]
