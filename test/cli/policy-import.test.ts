@@ -115,6 +115,10 @@ describe('gatehouse policy import codex, gemini, qwen', () => {
       ['qwen', expect.stringContaining("Qwen Code's write_file rule covers writing only")],
     ]);
     expect(report.modes.map((m) => [m.agent, m.setting])).toEqual([['codex', 'approval_policy'], ['qwen', 'tools.approvalMode']]);
+    expect(r.stdout).toContain('"written": false');
+    const wrote = await run(['import', 'codex', '--json', '--yes']);
+    expect(JSON.parse(wrote.stdout)).toMatchObject({ written: true, added: [{ rule: 'Bash(git status:*)' }, { rule: 'Bash(git log:*)' }, { rule: 'Bash(rm:*)' }, { rule: 'Bash(sh -c:*)' }] });
+    expect(await readFile(policyFile(), 'utf8')).toContain(`  # imported from ${codexRules}:3 (codex)\n  - rule: Bash(rm:*)\n    agents: [ codex ]\n`);
   });
 });
 

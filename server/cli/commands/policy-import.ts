@@ -53,7 +53,8 @@ export async function importCommand(agentArgs: string[], args: ParsedArgs, io: C
   const leftOut = found.rules.filter((r) => r.rules.length === 0);
   const noted = found.rules.filter((r) => r.rules.length > 0 && r.note);
   if (args.values.json === true) {
-    io.stdout.write(`${JSON.stringify({ file, project, written: false, added: plan.added, present: plan.present, left_out: leftOut.map((r) => ({ agent: r.agent, list: r.list, native: r.native, at: policy.where(r), why: r.note })), notes: noted.map((r) => ({ agent: r.agent, native: r.native, at: policy.where(r), note: r.note })), modes: found.modes, unreadable: found.unreadable }, null, 2)}\n`);
+    // --json never asks: it writes with --yes only.
+    io.stdout.write(`${JSON.stringify({ file, project, written: plan.added.length > 0 && args.values.yes === true, added: plan.added, present: plan.present, left_out: leftOut.map((r) => ({ agent: r.agent, list: r.list, native: r.native, at: policy.where(r), why: r.note })), notes: noted.map((r) => ({ agent: r.agent, native: r.native, at: policy.where(r), note: r.note })), modes: found.modes, unreadable: found.unreadable }, null, 2)}\n`);
     if (plan.added.length === 0 || args.values.yes !== true) return 0;
   } else {
     const lines: string[] = [];
