@@ -81,7 +81,7 @@ export function permissionPrompt(agent: AgentHooks, ask: PermissionAsk): { title
 export function policyDecidedBy(by: DecidedBy): PermissionDecidedBy {
   switch (by.kind) {
     case 'rule':
-      return { kind: 'rule', text: `rule ${by.rule} (${by.list}) in ${by.file} line ${by.line}`, rule: by.rule, list: by.list, file: by.file, line: by.line };
+      return { kind: 'rule', text: `rule ${by.rule} (${by.list}) in ${by.file} line ${by.line}${by.note ? ` — ${by.note}` : ''}`, rule: by.rule, list: by.list, file: by.file, line: by.line };
     case 'protected':
       return { kind: 'protected', text: `protected path ${by.path}`, path: by.path };
     case 'policy-error':
@@ -101,7 +101,7 @@ function askedBecause(by: DecidedBy): string {
     case 'protected':
       return `it writes a protected file (\`${by.path}\`): such a write always goes to you`;
     case 'policy-error':
-      return `the policy does not parse (${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}); until it is fixed every request comes to you`;
+      return `the policy does not parse (${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message})`;
     case 'risk':
       return `it is graded ${by.grade}: ${by.reasons.join('; ')} (no rule in your policy decides it)`;
     default:
@@ -199,7 +199,7 @@ export async function askThePerson(
 
   const seconds = Math.min(CHOICE_LIMITS.maxTimeoutSeconds, Math.max(CHOICE_LIMITS.minTimeoutSeconds, Math.round(waitSeconds)));
   const { title, prompt } = permissionPrompt(agent, ask);
-  const policyFileOk = deps.policy !== null && deps.policy.status().errors.length === 0;
+  const policyFileOk = deps.policy !== null && !deps.policy.status().broken;
   const canRule = grantable && narrow.rules.length > 0;
   const offerSession = canRule && agentSession !== null;
   const offerRules = canRule && policyFileOk;

@@ -37,7 +37,7 @@ async function append(file: string, list: RuleList, rule: string, note: { gate: 
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   const layer = parsePolicyText(text, file, { source: 'person', home: note.home });
-  const first = layer.errors[0];
+  const first = layer.broken ? layer.errors[0] : undefined;
   if (first) throw new Error(`${first.file}:${first.line}:${first.column}: ${first.message} — fix the policy file before a rule is added to it`);
   if (layer.rules.some((r) => r.list === list && r.rule.text === rule.trim())) return { written: false, file };
 

@@ -1,9 +1,10 @@
 // The decision for one permission request: deny over ask over allow, nothing matching asks the person.
 // A request is cut into parts first — each simple command of a shell line (nested ones too) and each file it
 // writes, each path of an edit, each address of a fetch — and a rule must allow every part on its own; a deny
-// that matches any part denies. Writes to protected paths always go to the person (a deny still denies). A
-// policy with an error decides nothing: everything goes to the person. What no rule decides, the person's
-// `risk:` setting for the request's risk grade decides (risk/); every decision carries the grade.
+// that matches any part denies. Writes to protected paths always go to the person (a deny still denies). A bad
+// entry in a file is left out (policy-file.ts) and every other rule holds; a file that does not parse at all
+// (`broken`) denies by the deny rules of its last valid version and asks the person for everything else. What no rule
+// decides, the person's `risk:` setting for the request's risk grade decides (risk/); every decision carries the grade.
 import type { ShellWord } from '../shell/shell-word.js';
 import { matchBashPattern } from './bash-rule.js';
 import { inside, matchPathPattern, resolvePath, type ResolvedPath } from './path-rule.js';
@@ -17,7 +18,7 @@ import { decideByRisk } from './risk/decide-by-risk.js';
 import { gradeRequest } from './risk/grade-request.js';
 import { effectiveRisk } from './risk/risk-settings.js';
 import { classifyTool, type ClassifiedTool } from './tool-kinds.js';
-import type { DecidedBy, Decision, DecisionPart, PolicyDecision, PolicyRequest, RuleList } from './types.js';
+import type { DecidedBy, Decision, DecisionPart, PolicyDecision, PolicyError, PolicyRequest, RuleList } from './types.js';
 
 export interface PolicyContext {
   /** The person's layer first, then the project's (see PolicyLoader.layers). */
@@ -28,12 +29,11 @@ export interface PolicyContext {
 
 export function decide(request: PolicyRequest, context: PolicyContext): PolicyDecision {
   const tool = classifyTool(request.agent, request.tool, request.input);
+  const broken = context.layers.find((l) => l.broken);
   const project = resolvePath(request.project || projectRoot(request.cwd), '/', context.home);
   const { parts, protectedPath, functions } = partsOf(tool, request, project, context);
   const graded = gradeRequest(tool, request, project, context, { parts, protectedPath, functions });
   const risk = graded.risk;
-  const error = context.layers.flatMap((l) => l.errors)[0];
-  if (error) return { decision: 'ask', decidedBy: { kind: 'policy-error', error }, kind: tool.kind, risk };
 
   const find = (list: RuleList, part: Part, strict: boolean): LoadedRule | undefined => {
     for (const { loaded } of candidates(context.layers, list, part.kind === 'other' || part.kind === 'mcp' ? 'tool' : part.kind, namesOf(part))) {
@@ -55,6 +55,7 @@ export function decide(request: PolicyRequest, context: PolicyContext): PolicyDe
   const withParts = (decision: Decision, decidedBy: DecidedBy): PolicyDecision => ({ decision, decidedBy, kind: tool.kind, parts: results, risk });
   const denied = results.find((r) => r.decision === 'deny');
   if (denied) return withParts('deny', denied.decidedBy);
+  if (broken) return withParts('ask', { kind: 'policy-error', error: brokenError(broken) });
   if (protectedPath) return withParts('ask', { kind: 'protected', path: protectedPath });
   const asked = results.find((r) => r.decision === 'ask' && r.decidedBy.kind === 'rule');
   if (asked) return withParts('ask', asked.decidedBy);
@@ -118,7 +119,19 @@ function namedFind(list: RuleList, part: Part, find: (list: RuleList, part: Part
 }
 
 function ruleRef(rule: LoadedRule, list: RuleList): DecidedBy {
-  return { kind: 'rule', rule: rule.rule.text, list, file: rule.file, line: rule.line };
+  return { kind: 'rule', rule: rule.rule.text, list, file: rule.file, line: rule.line, ...(rule.note ? { note: rule.note } : {}) };
+}
+
+/** A file that does not parse: its first error, and what still holds meanwhile. */
+function brokenError(layer: PolicyLayer): PolicyError {
+  const first = layer.errors[0] ?? { file: layer.file, line: 1, column: 1, message: 'does not parse' };
+  const meanwhile =
+    layer.source === 'project'
+      ? 'until it is fixed every request in this project goes to the person'
+      : layer.lastValid
+        ? `until it is fixed the deny rules of its last valid version (${layer.lastValid.file}, saved ${layer.lastValid.savedAt}) still deny and everything else goes to the person`
+        : 'until it is fixed every request goes to the person (no valid version was kept to deny by)';
+  return { ...first, message: `${first.message} — ${meanwhile}` };
 }
 
 function matches(loaded: LoadedRule, part: Part, tool: ClassifiedTool, project: ResolvedPath, strict: boolean): boolean {

@@ -7,7 +7,7 @@ import { loadBashParser } from '../shell/tree-sitter-bash.js';
 import { decide, type PolicyContext } from './decide.js';
 import { resolvePath } from './path-rule.js';
 import type { OnTimeout, PolicyLayer } from './policy-file.js';
-import { personPolicyPath, PolicyLoader } from './policy-loader.js';
+import { lastValidPath, personPolicyPath, PolicyLoader } from './policy-loader.js';
 import { projectRoot } from './project-root.js';
 import { classifyTool } from './tool-kinds.js';
 import { protectedPaths, type ProtectedPaths } from './protected-paths.js';
@@ -18,6 +18,11 @@ export interface PolicyEngineOptions {
   home?: string;
   /** The person's policy file; default: GATEHOUSE_POLICY, else <data dir>/policy.yaml. */
   policyFile?: string;
+  /**
+   * Where the last valid version of the person's file is kept (its deny rules hold while the file does not parse);
+   * default: <data dir>/policy.last-valid.yaml when the file is the person's own (not a candidate given by path).
+   */
+  lastValidFile?: string | null;
   /** Loads the bash parser (a test may make it fail). */
   loadParser?: () => Promise<unknown>;
 }
@@ -26,9 +31,14 @@ export interface PolicyStatus {
   file: string;
   exists: boolean;
   rules: number;
+  /** Every mistake, file:line:column: a bad entry (left out; every other rule holds) or why the file does not parse. */
   errors: PolicyError[];
   warnings: PolicyWarning[];
   onTimeout: OnTimeout;
+  /** The file does not parse at all: only the deny rules of `lastValid` hold, everything else asks the person. */
+  broken: boolean;
+  /** When broken: the kept last valid version whose deny rules hold (null: none was kept, so everything asks). */
+  lastValid: { file: string; savedAt: string } | null;
 }
 
 export interface PolicyEngine {
@@ -63,7 +73,8 @@ export async function createPolicyEngine(options: PolicyEngineOptions = {}): Pro
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
   const personFile = options.policyFile ?? personPolicyPath(env);
-  const loader = new PolicyLoader(personFile, { home });
+  const lastValidFile = options.lastValidFile !== undefined ? options.lastValidFile : personFile === personPolicyPath(env) ? lastValidPath(env) : null;
+  const loader = new PolicyLoader(personFile, { home, lastValidFile });
   const protect = protectedPaths({ env, home, dataDir: dataDir(env), policyFile: personFile });
   const projectOf = (project: string) => resolvePath(project, '/', home).real;
   const context = (project: string): PolicyContext => ({ layers: loader.layers(projectOf(project)), home, protect });
@@ -85,7 +96,16 @@ export async function createPolicyEngine(options: PolicyEngineOptions = {}): Pro
     status() {
       const layer = loader.person();
       const errors = parserError ? [parserError, ...layer.errors] : layer.errors;
-      return { file: layer.file, exists: layer.exists, rules: layer.rules.length, errors, warnings: layer.warnings, onTimeout: layer.onTimeout ?? 'ask-cli' };
+      return {
+        file: layer.file,
+        exists: layer.exists,
+        rules: layer.rules.length,
+        errors,
+        warnings: layer.warnings,
+        onTimeout: layer.onTimeout ?? 'ask-cli',
+        broken: parserError !== null || layer.broken === true,
+        lastValid: layer.lastValid ?? null,
+      };
     },
   };
 }

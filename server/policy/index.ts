@@ -6,7 +6,8 @@ export { decide, type PolicyContext } from './decide.js';
 export { narrowestRule, type RulesFromRequest } from './narrow-rule.js';
 export { appendRule, type AppendedRule } from './append-rule.js';
 export { parsePolicyText, type LoadedRule, type OnTimeout, type PolicyLayer } from './policy-file.js';
-export { PolicyLoader, personPolicyPath, projectPolicyPath } from './policy-loader.js';
+export { PolicyLoader, lastValidPath, personPolicyPath, projectPolicyPath } from './policy-loader.js';
+export { lastValidDenies } from './last-valid.js';
 export { projectRoot } from './project-root.js';
 export { parseRule, RuleError, type Rule } from './rule.js';
 export { protectedPaths, type ProtectedPaths } from './protected-paths.js';
@@ -19,3 +20,6 @@ export { replay, suggest, personAnswer, type ReplayReport, type ReplayItem, type
 export { taskPolicyLayer, type TaskPolicyRules } from './task-layer.js';
 export { riskReplay, type RiskReplay } from './risk/risk-replay.js';
 export { DEFAULT_RISK, effectiveRisk, type RiskSettings } from './risk/risk-settings.js';
+export { readNativeRules, where, type NativeFindings, type NativeRule, type NativeMode } from './native/read-native.js';
+export { importEntries, planImport, type ImportEntry, type ImportPlan } from './native/import-plan.js';
+export { widerAllows, type WiderAllow } from './native/native-wider.js';

@@ -13,9 +13,13 @@
 //   risk:                          # what each risk grade gets when no rule decides (risk/risk-settings.ts)
 //     low: allow
 //
-// Every mistake is an error with file:line:column and what was expected; a policy with any error decides
-// nothing (the engine asks the person for everything). A project's own file (<project>/.gatehouse/policy.yaml)
-// can only narrow: its allow entries are left out with a warning naming file and line.
+// Every mistake is an error with file:line:column and what was expected, and only what is wrong is left out: a bad
+// entry is skipped (a deny or ask entry whose rule reads but whose agents:/projects: do not holds for every agent
+// and project — the stricter reading), an unknown top-level key is a warning (a newer gatehouse's key must not
+// switch the policy off), a bad on_timeout reads as deny. A file that does not parse at all (YAML error, not a
+// mapping) is `broken`: the loader then keeps the deny rules of its last valid version and everything else asks.
+// A project's own file (<project>/.gatehouse/policy.yaml) can only narrow: its allow entries are left out with a
+// warning naming file and line.
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
@@ -38,6 +42,8 @@ export interface LoadedRule {
   agents: AgentId[] | null;
   /** Only for requests whose project is one of these folders or inside one (real paths); null: every project. */
   projects: string[] | null;
+  /** Where the rule comes from when that is not the file itself: "from the last valid version of …". */
+  note?: string;
 }
 
 export interface PolicyLayer {
@@ -54,6 +60,13 @@ export interface PolicyLayer {
   routing?: Routing;
   /** `risk:` as the file sets it (absent keys: not set). */
   risk?: Partial<RiskSettings> | null;
+  /**
+   * The file does not parse at all (YAML error, not a mapping, cannot be read): `rules` are then only the deny
+   * rules of its last valid version (if one was kept), and every request they do not deny asks the person.
+   */
+  broken?: boolean;
+  /** When broken: the kept copy of the last valid version whose deny rules still hold, and when it was saved. */
+  lastValid?: { file: string; savedAt: string } | null;
 }
 
 const LISTS: RuleList[] = ['allow', 'ask', 'deny'];
@@ -82,17 +95,17 @@ export function parsePolicyText(text: string, file: string, options: ParseOption
     const pos = e.linePos?.[0] ?? lines.linePos(e.pos[0]);
     layer.errors.push({ file, line: pos.line, column: pos.col, message: `YAML: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}` });
   }
-  if (layer.errors.length > 0) return layer;
+  if (layer.errors.length > 0) return { ...layer, broken: true };
   const root = doc.contents;
   if (root === null || (isScalar(root) && (root.value === null || root.value === ''))) return layer;
   if (!isMap(root)) {
     error(root, `expected a mapping with the keys ${TOP_KEYS.join(', ')}`);
-    return layer;
+    return { ...layer, broken: true };
   }
   for (const pair of root.items as Array<Pair<YamlNode, YamlNode | null>>) {
     const key = isScalar(pair.key) ? String(pair.key.value) : null;
     if (key === null || !TOP_KEYS.includes(key)) {
-      error(pair.key, `unknown key ${JSON.stringify(key ?? String(pair.key))}: expected one of ${TOP_KEYS.join(', ')}`);
+      warn(pair.key, `unknown key ${JSON.stringify(key ?? String(pair.key))} ignored: expected one of ${TOP_KEYS.join(', ')}`);
       continue;
     }
     if (key === 'routing') {
@@ -103,8 +116,12 @@ export function parsePolicyText(text: string, file: string, options: ParseOption
     if (key === 'on_timeout') {
       const value = isScalar(pair.value) ? pair.value.value : undefined;
       if (value === 'ask-cli' || value === 'deny') layer.onTimeout = value;
-      else if (value === 'allow') error(pair.value ?? pair.key, 'on_timeout: a timeout never allows; expected ask-cli or deny');
-      else error(pair.value ?? pair.key, `on_timeout: expected ask-cli or deny (got ${JSON.stringify(value ?? null)})`);
+      else {
+        // The stricter of the two until it is fixed.
+        layer.onTimeout = 'deny';
+        if (value === 'allow') error(pair.value ?? pair.key, 'on_timeout: a timeout never allows; expected ask-cli or deny (read as deny until fixed)');
+        else error(pair.value ?? pair.key, `on_timeout: expected ask-cli or deny (got ${JSON.stringify(value ?? null)}; read as deny until fixed)`);
+      }
       continue;
     }
     if (key === 'risk') {
@@ -115,7 +132,7 @@ export function parsePolicyText(text: string, file: string, options: ParseOption
     const value = pair.value;
     if (value === null || (isScalar(value) && value.value === null)) continue;
     if (!isSeq(value)) {
-      error(value, `${list}: expected a list of rules ("- Bash(npm test)")`);
+      error(value, `${list}: expected a list of rules ("- Bash(npm test)"); the ${list} list is skipped until fixed`);
       continue;
     }
     for (const item of value.items as Array<YamlNode | null>) {
@@ -202,7 +219,12 @@ function readEntry(
     error(item, `${list}: a rule entry needs "rule:" (e.g. rule: Bash(npm test))`);
     return null;
   }
-  return ok && rule && ruleNode ? { rule, agents, projects, node: ruleNode } : null;
+  if (!rule || !ruleNode) return null;
+  if (ok) return { rule, agents, projects, node: ruleNode };
+  // The rule reads but its scope does not: a deny or ask holds everywhere until fixed; an allow is left out.
+  if (list === 'allow') return null;
+  warn(ruleNode, `${list} ${rule.text}: its entry has an error (above), so it holds for every agent and project until fixed`);
+  return { rule, agents: null, projects: null, node: ruleNode };
 }
 
 function stringList(node: YamlNode | null, key: string, error: Report): Array<{ value: string; node: YamlNode }> | null {

@@ -29,7 +29,7 @@ export interface PolicyError {
 export type PolicyWarning = PolicyError;
 
 export type DecidedBy =
-  | { kind: 'rule'; rule: string; list: RuleList; file: string; line: number }
+  | { kind: 'rule'; rule: string; list: RuleList; file: string; line: number; note?: string }
   | { kind: 'protected'; path: string }
   | { kind: 'default' }
   /** No rule decides: policy.yaml's `risk:` setting for the grade did (issue 31 §2). */

@@ -129,19 +129,38 @@ describe('policy first, then the person (standalone hook route)', () => {
     expect(denied.reason).toContain('rule Bash(rm -rf:*) (deny)');
   });
 
-  it('a broken policy asks for everything, and /api/health and `gatehouse status` name the error', async () => {
-    writePolicy('allow:\n  - Bash(npm test\n');
+  it('one bad rule is left out and named in /api/health and `gatehouse status`; the deny beside it still denies', async () => {
+    writePolicy('deny:\n  - bash(rm:*)\n  - Bash(touch pwned:*)\nallow:\n  - Bash(touch:*)\n');
+    const decision = claudeAnswer(await runHook('claude', 'PermissionRequest', bash('touch pwned now')));
+    expect(decision.behavior).toBe('deny');
+    expect(decision.message).toContain(`rule Bash(touch pwned:*) (deny) in ${policyFile} line 3`);
+    expect(claudeAnswer(await runHook('claude', 'PermissionRequest', bash('touch fine')))).toEqual({ behavior: 'allow' });
+    const health = await hub.client.request<{ policy: { file: string; errors: string[]; broken: boolean; rules: number } }>('GET', '/api/health');
+    expect(health.policy).toMatchObject({ file: policyFile, broken: false, rules: 2 });
+    expect(health.policy.errors).toEqual([expect.stringMatching(new RegExp(`^${policyFile.replace(/[.]/g, '\\.')}:2:5: `))]);
+    const status = await promisify(execFile)(process.execPath, [cliLauncher, 'status'], { env: hub.env }).catch((e) => e as { stdout: string });
+    expect(status.stdout).toContain(`policy:    ${policyFile} (2 rule(s)) — 1 entry left out until fixed (every other rule holds)`);
+    expect(status.stdout).toContain(`policy error: ${health.policy.errors[0]}`);
+  });
+
+  it('a file that stops parsing still denies by its last valid version; the rest asks, and health and status say so', async () => {
+    writePolicy('deny:\n  - Bash(touch pwned:*)\nallow:\n  - Bash(npm test)\n');
+    expect(claudeAnswer(await runHook('claude', 'PermissionRequest', bash('npm test')))).toEqual({ behavior: 'allow' });
+    writePolicy('deny:\n  - Bash(touch pwned:*)\n allow: [Bash(npm test)\n');
+    const denied = claudeAnswer(await runHook('claude', 'PermissionRequest', bash('touch pwned now')));
+    expect(denied.behavior).toBe('deny');
+    expect(denied.message).toContain(`from the last valid version of ${policyFile}`);
     const run = runHook('claude', 'PermissionRequest', bash('npm test'));
     const gate = await pendingGate();
     expect(gate.request.prompt).toContain('the policy does not parse');
+    expect(gate.request.prompt).toContain('the deny rules of its last valid version');
     expect(gate.request.options.map((o) => o.id)).toEqual(['yes', 'no']);
     await answer(gate.id, 'yes');
     expect(claudeAnswer(await run)).toEqual({ behavior: 'allow' });
-    const health = await hub.client.request<{ policy: { file: string; errors: string[] } }>('GET', '/api/health');
-    expect(health.policy.file).toBe(policyFile);
-    expect(health.policy.errors[0]).toMatch(new RegExp(`^${policyFile.replace(/[.]/g, '\\.')}:2:\\d+: `));
+    const health = await hub.client.request<{ policy: { errors: string[]; broken: boolean; last_valid: { file: string; saved_at: string } | null } }>('GET', '/api/health');
+    expect(health.policy).toMatchObject({ broken: true, last_valid: { file: join(hub.home, 'policy.last-valid.yaml') } });
     const status = await promisify(execFile)(process.execPath, [cliLauncher, 'status'], { env: hub.env }).catch((e) => e as { stdout: string });
-    expect(status.stdout).toContain(`policy error: ${health.policy.errors[0]}`);
+    expect(status.stdout).toContain(`— DOES NOT PARSE: the deny rules of its last valid version (${join(hub.home, 'policy.last-valid.yaml')}, saved ${health.policy.last_valid!.saved_at}) still deny`);
   });
 
   it("nobody answers and on_timeout is deny: the reply denies, and the gate records the timeout", async () => {

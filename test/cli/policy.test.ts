@@ -46,18 +46,18 @@ describe('gatehouse policy check', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe(
       [
+        `${file}:5:1: warning: unknown key "alow" ignored: expected one of allow, ask, deny, on_timeout`,
         `${file}:2:5: rule "Bash(npm test": expected ")" at the end`,
         `${file}:3:5: rule "Glob(src)": only Bash, Edit (Write, MultiEdit, NotebookEdit), Read and WebFetch rules take a "(…)"; write Glob alone`,
-        `${file}:4:6: ask: expected a list of rules ("- Bash(npm test)")`,
-        `${file}:5:1: unknown key "alow": expected one of allow, ask, deny, on_timeout, risk, routing`,
-        `${file}: 4 errors — until fixed, every request goes to the person`,
+        `${file}:4:6: ask: expected a list of rules ("- Bash(npm test)"); the ask list is skipped until fixed`,
+        `${file}: 3 errors — those entries are left out until fixed; every other rule holds (0 allow, 0 ask, 0 deny rules; on_timeout: ask-cli)`,
         '',
       ].join('\n'),
     );
     await writeFile(file, 'allow:\n  - [Bash\n');
     const yaml = await run(['check', file, '--json']);
     expect(yaml.code).toBe(1);
-    expect(JSON.parse(yaml.stdout)).toMatchObject({ file, ok: false, errors: [{ file, line: expect.any(Number), column: expect.any(Number), message: expect.stringMatching(/^YAML: /) }] });
+    expect(JSON.parse(yaml.stdout)).toMatchObject({ file, ok: false, broken: true, last_valid: null, errors: [{ file, line: expect.any(Number), column: expect.any(Number), message: expect.stringMatching(/^YAML: /) }] });
     expect(await run(['check', join(root, 'missing.yaml')])).toMatchObject({ code: 1, stderr: `${join(root, 'missing.yaml')}: no such file\n` });
   });
 
@@ -114,11 +114,22 @@ describe('gatehouse policy test', () => {
     expect(text.stdout).toContain("note: Gemini CLI run by hand: its BeforeTool hook cannot allow");
   });
 
-  it('a broken policy asks for everything, naming the place', async () => {
-    await writeFile(policyFile(), 'allow:\n  - Bash(npm test\n');
+  it('a bad entry is left out and named; a file that does not parse denies by its last valid version and asks the rest', async () => {
+    await writeFile(policyFile(), 'allow:\n  - Bash(npm test\ndeny:\n  - Bash(rm:*)\n');
     const r = await run(['test', '--agent', 'claude', '--tool', 'Bash', '--command', 'npm test']);
-    expect(r.stdout).toContain('decision:   ask\n');
-    expect(r.stdout).toContain(`decided by: policy error ${policyFile()}:2:5: rule "Bash(npm test": expected ")" at the end`);
+    expect(r.stdout).toContain('decision:   ask\ndecided by: no rule (ask the person)\n');
+    expect(r.stdout).toContain(`skipped:    ${policyFile()}:2:5: rule "Bash(npm test": expected ")" at the end (left out until fixed; every other rule holds)`);
+    // That read kept the file (it parses) as the last valid version; now it stops parsing.
+    await writeFile(policyFile(), 'deny:\n  - Bash(rm:*)\n allow: [\n');
+    const denied = await run(['test', '--agent', 'claude', '--tool', 'Bash', '--command', 'rm -rf x']);
+    const copy = join(home, 'policy.last-valid.yaml');
+    expect(denied.stdout).toMatch(new RegExp(`decision:   deny\ndecided by: rule Bash\\(rm:\\*\\) \\(deny, ${copy}:5\\) — from the last valid version of ${policyFile()} \\(saved `));
+    const asked = await run(['test', '--agent', 'claude', '--tool', 'Bash', '--command', 'ls']);
+    expect(asked.stdout).toContain(`decision:   ask\ndecided by: policy error ${policyFile()}:`);
+    expect(asked.stdout).toContain(`the deny rules of its last valid version (${copy}, saved`);
+    const checked = await run(['check']);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toMatch(new RegExp(`${policyFile()}: does not parse — until fixed, the deny rules of its last valid version \\(${copy}, saved \\S+: 1 deny rule\\) still deny and every other request goes to the person\n$`));
   });
 
   it.each([
@@ -130,11 +141,14 @@ describe('gatehouse policy test', () => {
     [['test', '--agent', 'claude', '--tool', 'Bash', '--commnd', 'x'], 'unknown option "--commnd"'],
     [['test', '--agent', 'claude', '--tool', 'Bash', '--command'], '--command: needs a value'],
     [['check', '--agent', 'claude'], '--agent: only for gatehouse policy test'],
-    [['lint'], 'give check, test, log, replay or suggest first (got "lint")'],
+    [['lint'], 'give check, test, import, log, replay or suggest first (got "lint")'],
     [['log', '--agent', 'claude'], '--agent: only for gatehouse policy test'],
     [['check', '--since', '7d'], '--since: only for gatehouse policy log, replay and suggest'],
     [['replay', '--since', '7w'], '--since: expected a number and a unit'],
     [['suggest', 'x'], 'unexpected argument "x" (suggest takes options only; see --help)'],
+    [['import', 'clade'], 'unknown agent "clade" (expected claude, codex, gemini, qwen)'],
+    [['import', '--cwd', 'x'], '--cwd: only for gatehouse policy test'],
+    [['check', '--yes'], '--yes: only for gatehouse policy import'],
   ])('%j is refused with exit 2, naming the flag', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);

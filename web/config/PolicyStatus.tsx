@@ -10,11 +10,15 @@ interface PolicyHealth {
   on_timeout: string;
   errors: string[];
   warnings: string[];
+  /** The file does not parse at all (else errors are entries left out). */
+  broken?: boolean;
+  last_valid?: { file: string; saved_at: string } | null;
 }
 
 /**
- * The permission policy in the settings panel: which file, how many rules, what a timeout does — and, when it does
- * not parse, its errors (file:line:column: what was expected), since until it is fixed every request comes to you.
+ * The permission policy in the settings panel: which file, how many rules, what a timeout does — and its errors
+ * (file:line:column: what was expected): entries left out while every other rule holds, or a file that does not
+ * parse, when only the deny rules of its last valid version hold and every other request comes to you.
  */
 export function PolicyStatus() {
   const [policy, setPolicy] = useState<PolicyHealth | null>(null);
@@ -34,7 +38,7 @@ export function PolicyStatus() {
           </p>
           {policy.errors.length > 0 && (
             <div class="error" role="alert" data-testid="policy-errors">
-              <p>{t('settings.policy.broken')}</p>
+              <p>{policy.broken ? (policy.last_valid ? t('settings.policy.brokenKept', { savedAt: policy.last_valid.saved_at }) : t('settings.policy.broken')) : t('settings.policy.skipped')}</p>
               <ul>{policy.errors.map((e) => <li key={e}><code>{e}</code></li>)}</ul>
             </div>
           )}

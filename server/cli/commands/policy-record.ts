@@ -61,7 +61,7 @@ export async function replayCommand(fileArg: string | undefined, args: ParsedArg
   }
   const lines = [
     `policy:   ${status.file}${status.exists ? '' : ' (no file)'}`,
-    ...status.errors.map((e) => `error:    ${e.file}:${e.line}:${e.column}: ${e.message} (every request would go to the person)`),
+    ...status.errors.map((e) => `error:    ${e.file}:${e.line}:${e.column}: ${e.message} (${status.broken ? 'the file does not parse: only its last valid version\'s deny rules would hold, every other request would go to the person' : 'that entry is left out; every other rule holds'})`),
     `requests: ${report.requests}${since === undefined ? '' : ` since ${new Date(since).toISOString()}`}`,
     `would:    allow ${report.decisions.allow}, ask ${report.decisions.ask}, deny ${report.decisions.deny}`,
     `saved:    ${report.saved} of the person's ${report.person_answers} answers${report.against_person > 0 ? ` (${report.against_person} the other way from the person)` : ''}`,

@@ -36,7 +36,10 @@ export async function test(args: ParsedArgs, io: CliIo): Promise<number> {
   if (note) lines.push(`note: ${note}`);
   lines.push(`policy:     ${status.file}${status.exists ? ` (${status.rules} rules, on_timeout ${status.onTimeout})` : ' (no file)'}`);
   lines.push(`project:    ${request.project}`);
-  for (const w of engine.layers(request.project).flatMap((l) => l.warnings)) lines.push(`warning:    ${w.file}:${w.line}:${w.column}: ${w.message}`);
+  for (const layer of engine.layers(request.project)) {
+    for (const e of layer.broken ? [] : layer.errors) lines.push(`skipped:    ${e.file}:${e.line}:${e.column}: ${e.message} (left out until fixed; every other rule holds)`);
+    for (const w of layer.warnings) lines.push(`warning:    ${w.file}:${w.line}:${w.column}: ${w.message}`);
+  }
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
@@ -44,7 +47,7 @@ export async function test(args: ParsedArgs, io: CliIo): Promise<number> {
 function describe(by: import('../../policy/index.js').DecidedBy): string {
   switch (by.kind) {
     case 'rule':
-      return `rule ${by.rule} (${by.list}, ${by.file}:${by.line})`;
+      return `rule ${by.rule} (${by.list}, ${by.file}:${by.line})${by.note ? ` — ${by.note}` : ''}`;
     case 'protected':
       return `protected path ${by.path} (always asks the person)`;
     case 'policy-error':

@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command.js';
 import { ArgumentError } from '../parse-arguments.js';
 import { check } from './policy-check.js';
+import { importCommand } from './policy-import.js';
 import { log, replayCommand, suggestCommand } from './policy-record.js';
 import { test } from './policy-test.js';
 
@@ -8,17 +9,24 @@ const TEST_ONLY = ['agent', 'tool', 'command', 'path', 'url', 'input', 'cwd', 'p
 
 export const policyCommand: CliCommand = {
   name: 'policy',
-  summary: 'check the permission policy, test it on a request, and see, replay and mine the record of requests',
-  help: `Usage: gatehouse policy check [file] [--json]
+  summary: 'check the permission policy, test it on a request, import the agent CLIs\' own rules, and see, replay and mine the record of requests',
+  help: `Usage: gatehouse policy check [file] [--project <dir>] [--json]
        gatehouse policy test --agent <agent> --tool <tool> (--command <cmd> | --path <path> | --url <url> | --input <json>)
                              [--cwd <dir>] [--project <dir>] [--json]
+       gatehouse policy import [claude|codex|gemini|qwen …] [--project <dir>] [--yes] [--json]
        gatehouse policy log [--since 7d] [--json]
        gatehouse policy replay [file] [--since 30d] [--risk] [--json]
        gatehouse policy suggest [--since <age>] [--json]
 
 check reads a policy file (default: the file GATEHOUSE_POLICY names, else <data dir>/policy.yaml; a file under a
 .gatehouse/ folder is read as a project's own file) and prints its errors as file:line:column (exit 1) or a summary
-(exit 0).
+(exit 0). For the person's own file it then lists every allow in the agent CLIs' own settings (all four) that is
+wider than the policy — one the policy would deny, ask about or has no rule for — naming the file and the rule.
+
+import reads the agent CLIs' own rules (default: all four; see README "Importing the CLIs' own rules") into the
+person's policy file, each entry scoped to its CLI (and project) with a comment naming the file and line it came
+from. It shows the diff and what it leaves out and why (it never widens: what it cannot say exactly, it leaves
+out), and writes with --yes or after a yes at the terminal.
 
 test says what the policy would decide for one permission request — allow, ask or deny — and what decided it: a
 rule (text, file and line), a protected path, a policy error, or the default (ask the person). A shell command is
@@ -46,7 +54,9 @@ Options:
       --url <url>         the address, for fetch tools
       --input <json>      the tool's input as the hook sends it (instead of --command/--path/--url)
       --cwd <dir>         the agent's working folder (default: this one)
-      --project <dir>     the project (default: the nearest folder at or above --cwd with .git or .gatehouse)
+      --project <dir>     the project (default: the nearest folder at or above --cwd with .git or .gatehouse);
+                          import and check: whose .claude/, .codex/, .gemini/, .qwen/ files are read (default: here)
+  -y, --yes               import: write without asking
       --since <age>       log, replay, suggest: only requests this recent (a number and s, m, h or d: 45m, 7d;
                           default: the whole record)
       --risk              replay: count what each risk: setting would have asked
@@ -72,12 +82,20 @@ Examples:
     since: { type: 'string' },
     risk: { type: 'boolean' },
     json: { type: 'boolean' },
+    yes: { type: 'boolean', short: 'y' },
   },
   async run(args, io) {
     const [action, ...rest] = args.positionals;
     try {
+      if (action !== 'import' && args.values.yes !== undefined) throw new ArgumentError('--yes: only for gatehouse policy import');
+      if (action === 'import') {
+        const given = TEST_ONLY.find((name) => name !== 'project' && args.values[name] !== undefined);
+        if (given) throw new ArgumentError(`--${given}: only for gatehouse policy test`);
+        if (args.values.since !== undefined) throw new ArgumentError('--since: only for gatehouse policy log, replay and suggest');
+        return await importCommand(rest, args, io);
+      }
       if (action !== 'test') {
-        const given = TEST_ONLY.find((name) => args.values[name] !== undefined);
+        const given = TEST_ONLY.find((name) => args.values[name] !== undefined && !(action === 'check' && name === 'project'));
         if (given) throw new ArgumentError(`--${given}: only for gatehouse policy test`);
       }
       if (action !== 'log' && action !== 'replay' && action !== 'suggest' && args.values.since !== undefined) throw new ArgumentError('--since: only for gatehouse policy log, replay and suggest');
@@ -91,16 +109,14 @@ Examples:
         return await replayCommand(rest[0], args, io);
       }
       if (action === 'check') {
-        const given = TEST_ONLY.find((name) => args.values[name] !== undefined);
-        if (given) throw new ArgumentError(`--${given}: only for gatehouse policy test`);
         if (rest.length > 1) throw new ArgumentError(`check takes one file (got ${rest.length})`);
-        return await check(rest[0], args.values.json === true, io);
+        return await check(rest[0], args.values.json === true, io, typeof args.values.project === 'string' ? args.values.project : undefined);
       }
       if (action === 'test') {
         if (rest.length > 0) throw new ArgumentError(`unexpected argument ${JSON.stringify(rest[0])} (test takes options only; see --help)`);
         return await test(args, io);
       }
-      throw new ArgumentError(`give check, test, log, replay or suggest first (got ${JSON.stringify(action ?? '')})`);
+      throw new ArgumentError(`give check, test, import, log, replay or suggest first (got ${JSON.stringify(action ?? '')})`);
     } catch (err) {
       if (!(err instanceof ArgumentError)) throw err;
       io.stderr.write(`gatehouse policy: ${err.message}\n`);

@@ -21,8 +21,9 @@ Options:
 When the hub runs but cannot save (its data directory or sessions/ is read-only, immutable, owned by another
 user, or the disk is full) it says "degraded" with the path, what the system said and the fix.
 
-The running hub's permission policy file shows too; a policy that does not parse is named with each error
-(file:line:column) — until it is fixed every permission request goes to the person.
+The running hub's permission policy file shows too, with each error (file:line:column): an entry left out (every
+other rule still holds), or why the file does not parse at all — until it is fixed only the deny rules of its last
+valid version hold and every other permission request goes to the person.
 
 On a paired machine (\`gatehouse connect\`, GATEHOUSE_HUB) it reports the person's hub its agents use instead:
 its address, where that was configured, and whether it answers to this machine's agent key (if not: why —
@@ -64,7 +65,7 @@ Exit codes: 0 the hub is running (answers), 3 it is not, 4 it runs but is degrad
       `hub:       ${hubLine}`,
       ...(status.degraded ?? []).map((problem) => `problem:   ${problem}`),
       ...(status.agent_keys === null ? [] : [`paired:    ${status.agent_keys} live agent key(s) (gatehouse keys)${status.tls_fingerprint ? `; TLS certificate sha256 ${status.tls_fingerprint}` : ''}`]),
-      ...(status.policy ? [`policy:    ${status.policy.file} (${status.policy.rules} rule(s))${status.policy.errors.length ? ' — DOES NOT PARSE: every permission request goes to the person' : ''}`] : []),
+      ...(status.policy ? [`policy:    ${status.policy.file} (${status.policy.rules} rule(s))${policyState(status.policy)}`] : []),
       ...(status.policy?.errors ?? []).map((error) => `policy error: ${error}`),
       `pending:   ${pending}`,
       ...tools.map((t) => `${(t.name + ':').padEnd(10)} ${t.version ?? 'not found'}${t.name === 'tsci' && !t.version ? ` (tried \`${t.command} --version\`; see README "CLI gates")` : ''}`),
@@ -73,6 +74,11 @@ Exit codes: 0 the hub is running (answers), 3 it is not, 4 it runs but is degrad
     return exitCode(status);
   },
 };
+
+function policyState(policy: { errors: string[]; broken: boolean; last_valid: { file: string; saved_at: string } | null }): string {
+  if (policy.broken) return policy.last_valid ? ` — DOES NOT PARSE: the deny rules of its last valid version (${policy.last_valid.file}, saved ${policy.last_valid.saved_at}) still deny; every other permission request goes to the person` : ' — DOES NOT PARSE: every permission request goes to the person';
+  return policy.errors.length ? ` — ${policy.errors.length} entr${policy.errors.length === 1 ? 'y' : 'ies'} left out until fixed (every other rule holds)` : '';
+}
 
 function exitCode(status: { state: string; degraded: string[] | null }): number {
   if (status.state !== 'running') return 3;

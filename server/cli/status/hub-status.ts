@@ -27,7 +27,7 @@ export interface HubStatus {
   /** A running hub that cannot save (its data directory or sessions/ is read-only, immutable, another user's, full): why, with the fix; null when it can. */
   degraded: string[] | null;
   /** The running hub's permission policy (its /api/health): file, rule count, and each parse error as file:line:column: message. */
-  policy: { file: string; rules: number; errors: string[] } | null;
+  policy: { file: string; rules: number; errors: string[]; broken: boolean; last_valid: { file: string; saved_at: string } | null } | null;
   /** Live agent keys of paired machines (null when the hub does not run). */
   agent_keys: number | null;
   /** The certificate fingerprint the hub serves TLS with (null: plain HTTP on loopback). */
@@ -43,14 +43,14 @@ export async function readHubStatus(env: NodeJS.ProcessEnv = process.env): Promi
   Object.assign(status, { state: 'stale', pid: hubState.pid, url: hubBaseUrl(hubState), port: hubState.port, hub_version: hubState.version, started_at: hubState.started_at });
   const token = await readCredential(paths.credential);
   const client = token && isAlive(hubState.pid) ? new HubClient(hubBaseUrl(hubState), token, paths.dir, { fingerprint: hubState.tls_fingerprint }) : null;
-  const health = client ? await client.request<{ ok?: boolean; name?: string; status?: string; problems?: string[]; policy?: { file: string; rules: number; errors: string[] } }>('GET', '/api/health', undefined, { signal: AbortSignal.timeout(1500) }).catch(() => null) : null;
+  const health = client ? await client.request<{ ok?: boolean; name?: string; status?: string; problems?: string[]; policy?: { file: string; rules: number; errors: string[]; broken?: boolean; last_valid?: { file: string; saved_at: string } | null } }>('GET', '/api/health', undefined, { signal: AbortSignal.timeout(1500) }).catch(() => null) : null;
   if (!client || health?.ok !== true || health.name !== 'gatehouse') return { status, client: null, hubState };
   status.state = 'running';
   status.tls_fingerprint = hubState.tls_fingerprint ?? null;
   const paired = await client.request<{ keys: Array<{ state: string }> }>('GET', '/api/agent-keys').catch(() => null);
   status.agent_keys = paired ? paired.keys.filter((k) => k.state === 'live').length : null;
   status.degraded = health.status === 'degraded' ? (health.problems ?? []) : null;
-  status.policy = health.policy ? { file: health.policy.file, rules: health.policy.rules, errors: health.policy.errors } : null;
+  status.policy = health.policy ? { file: health.policy.file, rules: health.policy.rules, errors: health.policy.errors, broken: health.policy.broken ?? health.policy.errors.length > 0, last_valid: health.policy.last_valid ?? null } : null;
   const { interactions } = await client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active');
   const active: Record<string, number> = { choice: 0, resolve: 0, task: 0 };
   for (const item of interactions) active[item.kind] = (active[item.kind] ?? 0) + 1;

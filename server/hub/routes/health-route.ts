@@ -26,8 +26,9 @@ export const healthRoute: HubPlugin = (app, ctx) => {
       busy: ctx.activity.reasons,
       /** Records the store could not load at start, and where they were set aside (empty when all loaded). */
       /**
-       * The permission policy: its file, rule count and on_timeout; `errors` (file:line:column: what was expected)
-       * non-empty means it does not parse and every permission request goes to the person until it is fixed.
+       * The permission policy: its file, rule count and on_timeout; `errors` (file:line:column: what was expected):
+       * entries left out while every other rule holds — or, with `broken`, why the file does not parse at all: then
+       * only the deny rules of `last_valid` (the kept last valid version) hold and every other request asks.
        */
       policy: {
         file: policy.file,
@@ -36,6 +37,8 @@ export const healthRoute: HubPlugin = (app, ctx) => {
         on_timeout: policy.onTimeout,
         errors: policy.errors.map(placed),
         warnings: policy.warnings.map(placed),
+        broken: policy.broken,
+        last_valid: policy.lastValid ? { file: policy.lastValid.file, saved_at: policy.lastValid.savedAt } : null,
       },
       warnings: ctx.store.setAside.map((note) => `${note.problem} (from ${note.from}; kept in ${note.kept})`),
     };

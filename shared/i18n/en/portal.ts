@@ -163,6 +163,8 @@ export default {
       none: 'no file yet: every request comes to you',
       onTimeout: 'when nobody answers: {{value}}',
       broken: 'The policy does not parse: until it is fixed, every permission request comes to you.',
+      brokenKept: 'The policy does not parse: until it is fixed, the deny rules of its last valid version (saved {{savedAt}}) still deny and every other request comes to you.',
+      skipped: 'These entries are left out (every other rule holds) until fixed:',
       hint: 'Check a change with `gatehouse policy check`; try a request with `gatehouse policy test`.',
     },
     paired: {

@@ -159,6 +159,8 @@ export default {
       none: '尚无文件：每个请求都交给你',
       onTimeout: '无人应答时：{{value}}',
       broken: '策略无法解析：修复之前，每个权限请求都交给你。',
+      brokenKept: '策略无法解析：修复之前，其最后一个有效版本（保存于 {{savedAt}}）的 deny 规则仍然生效，其他请求都交给你。',
+      skipped: '以下条目在修复前被跳过（其他规则照常生效）：',
       hint: '用 `gatehouse policy check` 检查修改；用 `gatehouse policy test` 试一个请求。',
     },
     paired: {
