@@ -109,9 +109,9 @@ describe('hooks wired into an orchestrated agent run', () => {
     const gate = written.hooks.BeforeTool[1];
     expect(gate.hooks[0]).toMatchObject({ timeout: 3630_000 });
     expect(gate.hooks[0].command).toMatch(/gatehouse-hook\.cjs" gemini BeforeTool --wait 3600 --task "wf-1\.agent"$/);
-    // Gemini's read-only tools are not asked about; its shell, edits and MCP tools are.
+    // Every tool call is asked about (reads too: a deny of Read(./.env) holds) but Gemini's own question tool.
     const matcher = new RegExp(gate.matcher);
-    expect(['read_file', 'glob', 'ask_user'].filter((t) => matcher.test(t))).toEqual([]);
+    expect(['read_file', 'glob', 'ask_user'].filter((t) => matcher.test(t))).toEqual(['read_file', 'glob']);
     expect(['run_shell_command', 'write_file', 'replace', 'mcp_gatehouse_provide_choice', 'read_file_x'].every((t) => matcher.test(t))).toBe(true);
     expect(written.hooks.AfterAgent[0].hooks[0]).toMatchObject({ timeout: 15_000 });
     // Its SessionStart hook is the proof its hooks run: nothing is typed into the yolo run before it came.

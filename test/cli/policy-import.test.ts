@@ -131,7 +131,7 @@ describe("gatehouse policy check: the CLIs' allows wider than the policy", () =>
     const r = await run(['check']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`3 allows in the agent CLIs' own settings are wider than your policy`);
-    expect(r.stdout).toContain(`wider:    ${claudeUser()}:4: claude allows Bash(touch:*) — your policy: \`touch\`: ask (no rule allows it); denies part of it: Bash(touch pwned:*) (${policyFile()}:2)`);
+    expect(r.stdout).toContain(`wider:    ${claudeUser()}:4: claude allows Bash(touch:*) — your policy: \`touch\`: ask (risk); denies part of it: Bash(touch pwned:*) (${policyFile()}:2)`);
     expect(r.stdout).toContain(`wider:    ${join(project, '.claude', 'settings.json')}:4: claude allows Bash(touch:*)`);
     expect(r.stdout).toContain(`wider:    ${join(home, '.qwen', 'settings.json')}:1: qwen allows tools.approvalMode = "yolo" — your policy: runs tools unasked`);
     expect(r.stdout).not.toContain('Bash(npm test) —');

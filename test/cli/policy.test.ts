@@ -46,7 +46,7 @@ describe('gatehouse policy check', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe(
       [
-        `${file}:5:1: warning: unknown key "alow" ignored: expected one of allow, ask, deny, on_timeout`,
+        `${file}:5:1: warning: unknown key "alow" ignored: expected one of allow, ask, deny, on_timeout, risk, routing`,
         `${file}:2:5: rule "Bash(npm test": expected ")" at the end`,
         `${file}:3:5: rule "Glob(src)": only Bash, Edit (Write, MultiEdit, NotebookEdit), Read and WebFetch rules take a "(…)"; write Glob alone`,
         `${file}:4:6: ask: expected a list of rules ("- Bash(npm test)"); the ask list is skipped until fixed`,
@@ -117,7 +117,7 @@ describe('gatehouse policy test', () => {
   it('a bad entry is left out and named; a file that does not parse denies by its last valid version and asks the rest', async () => {
     await writeFile(policyFile(), 'allow:\n  - Bash(npm test\ndeny:\n  - Bash(rm:*)\n');
     const r = await run(['test', '--agent', 'claude', '--tool', 'Bash', '--command', 'npm test']);
-    expect(r.stdout).toContain('decision:   ask\ndecided by: no rule (ask the person)\n');
+    expect(r.stdout).toContain('decision:   ask\ndecided by: no rule; risk medium (runs npm test)\n');
     expect(r.stdout).toContain(`skipped:    ${policyFile()}:2:5: rule "Bash(npm test": expected ")" at the end (left out until fixed; every other rule holds)`);
     // That read kept the file (it parses) as the last valid version; now it stops parsing.
     await writeFile(policyFile(), 'deny:\n  - Bash(rm:*)\n allow: [\n');
