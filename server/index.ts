@@ -30,8 +30,13 @@ export { AdapterRegistry, AdapterConfigError } from './orchestrator/adapters/ada
 export { adapterFromConfig, type IAgentAdapter, type LaunchConfig, type LaunchRequest } from './orchestrator/adapters/adapter.js';
 export { adapterConfigSchema, type AdapterConfig } from './agents/adapter-schema.js';
 export { BUILTIN_ADAPTERS } from './orchestrator/adapters/builtin-adapters.js';
-export { pressEnter, pressEnterWhen, answerPrompt, chooseOption, sendKeys, compileHandler, resolveWithHandlers } from './orchestrator/policy/standard-handlers.js';
-export type { AutoPolicy, HandlerContext, PolicyAction, PolicyHandler } from './orchestrator/policy/policy-types.js';
+export { pressEnter, pressEnterWhen, answerPrompt, chooseOption, sendKeys, compileHandler, resolveWithHandlers } from './orchestrator/auto-answers/standard-handlers.js';
+export type { AutoPolicy, HandlerContext, AnswerAction, AnswerHandler } from './orchestrator/auto-answers/answer-types.js';
+import type { AnswerAction, AnswerHandler } from './orchestrator/auto-answers/answer-types.js';
+/** @deprecated Renamed AnswerAction (a "policy" in gatehouse is the permission policy, policy.yaml). */
+export type PolicyAction = AnswerAction;
+/** @deprecated Renamed AnswerHandler (a "policy" in gatehouse is the permission policy, policy.yaml). */
+export type PolicyHandler = AnswerHandler;
 export { workflowDefinitionSchema, type WorkflowDefinition, type WorkflowInput, type TaskDefinition } from './orchestrator/workflow/workflow-schema.js';
 export { loadWorkflowFile, parseWorkflow, parseWorkflowText } from './orchestrator/workflow/workflow-file.js';
 export { stripAnsi } from './orchestrator/terminal/ansi.js';

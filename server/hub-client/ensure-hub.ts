@@ -14,11 +14,17 @@ export interface EnsureHubOptions {
   env?: NodeJS.ProcessEnv;
   /** Start the hub when none answers (default true). */
   start?: boolean;
-  /** How long to wait for a starting hub (ms). */
+  /**
+   * How long to wait for a starting hub (ms). A start ends when the hub answers or its process exits (with its start
+   * error); this only guards against a hub that does neither — on a busy machine a sound start can take 10 s and more.
+   */
   timeoutMs?: number;
   /** Told when this process has spawned the hub, or waits for one another process is starting. */
   onStarting?: () => void;
 }
+
+/** A hub start that neither answered nor exited by then is taken as hung. */
+const START_HANG_GUARD_MS = 60_000;
 
 export class HubUnavailableError extends Error {
   constructor(message: string) {
@@ -56,7 +62,7 @@ export async function ensureHub(opts: EnsureHubOptions = {}): Promise<HubClient>
   const found = await findHub(paths.hubState, token, paths.dir);
   if (found) return found;
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? START_HANG_GUARD_MS);
   let spawned: ChildProcess | null = null;
   while (Date.now() < deadline) {
     const release = await tryLock(paths.startLock);
@@ -81,7 +87,7 @@ export async function ensureHub(opts: EnsureHubOptions = {}): Promise<HubClient>
       if (other) return other;
     }
   }
-  throw new HubUnavailableError(`the gatehouse hub did not start within ${opts.timeoutMs ?? 10_000} ms; see ${paths.log}`);
+  throw new HubUnavailableError(`the gatehouse hub did not start within ${opts.timeoutMs ?? START_HANG_GUARD_MS} ms; see ${paths.log}`);
 }
 
 async function findHub(stateFile: string, token: string, dir: string): Promise<HubClient | null> {

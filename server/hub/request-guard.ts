@@ -85,7 +85,7 @@ export interface GuardOptions {
 
 /**
  * Refuses, for HTTP and WebSocket upgrades alike: a Host that is not a loopback name (DNS rebinding),
- * an Origin other than the hub's own, and a request without the hub's credential — except, on the routes marked
+ * an Origin other than the hub's own (scheme, host and port), and a request without the hub's credential — except, on the routes marked
  * `gate`, a gate link's capability for the session asked for (403 on everything else, saying what it opens).
  * A valid `?token=` sets an HttpOnly cookie so the page's later requests and WebSocket carry it; a valid `?gate=`
  * adds its session to a cookie of granted gates.
@@ -107,7 +107,8 @@ export function createRequestGuard(opts: GuardOptions) {
       let ok = false;
       try {
         const url = new URL(origin);
-        ok = (url.protocol === 'http:' || url.protocol === 'https:') && allowedHosts.has(url.hostname.toLowerCase()) && url.host === request.headers.host;
+        // The scheme too: a page on https://127.0.0.1:<port> is not this hub when it serves plain HTTP there (nor the reverse).
+        ok = url.protocol === `${request.protocol}:` && allowedHosts.has(url.hostname.toLowerCase()) && url.host === request.headers.host;
       } catch {
         ok = false;
       }

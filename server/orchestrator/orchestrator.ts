@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { AdapterRegistry } from './adapters/adapter-registry.js';
-import type { PolicyAction } from './policy/policy-types.js';
+import type { AnswerAction } from './auto-answers/answer-types.js';
 import { spawnPtyTaskTerminal } from './terminal/pty-task-terminal.js';
 import { SessionManager } from './workflow/session-manager.js';
 import type { TaskRunner } from './task/task-runner.js';
@@ -18,8 +18,8 @@ export interface OrchestratorEvents {
   task: [task: TaskState, session: WorkflowSessionState];
   /** A task — focused or not — waits for a person: attach or answer it. */
   'interaction-needed': [task: TaskState, session: WorkflowSessionState];
-  /** A policy answered a prompt; no person was asked. */
-  'auto-answered': [task: TaskState, action: PolicyAction, session: WorkflowSessionState];
+  /** An answer handler answered a prompt; no person was asked. */
+  'auto-answered': [task: TaskState, action: AnswerAction, session: WorkflowSessionState];
   /** Raw PTY output of a task. Emitted only; never written to stdout. */
   output: [taskId: string, data: string];
 }

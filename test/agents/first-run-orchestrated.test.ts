@@ -28,8 +28,8 @@ const FIRST_QUESTION = {
 
 for (const cli of ['claude', 'gemini', 'qwen'] as const) {
   describe.skipIf(skipUnlessInstalled(cli))(`${cli}, a new user, under gatehouse run`, () => {
-    it('the first-run dialog is the person\'s question in its own words; nothing typed into it, no policy answers it', { timeout: 300_000 }, async () => {
-      recordTestedWith(cli, 'orchestrator', { covers: 'a new user’s first dialog is the person’s question, no policy answers it' });
+    it('the first-run dialog is the person\'s question in its own words; nothing typed into it, no answer handler answers it', { timeout: 300_000 }, async () => {
+      recordTestedWith(cli, 'orchestrator', { covers: 'a new user’s first dialog is the person’s question, no answer handler answers it' });
       const expected = FIRST_QUESTION[cli];
       run = await startOrchestratedAgent(cli, { autoApprove: true, seed: 'new' });
       const first = await run.until((t) => t.status === 'WAITING_FOR_USER', 'the first-run dialog is the question', 120_000);
@@ -87,7 +87,7 @@ describe.skipIf(skipUnlessInstalled('codex'))('Codex, a new user, under gatehous
       '3. Sign in another way',
     ]);
     expect(signIn.interaction!.cursor).toBe(0);
-    // autoApprove, and still no policy answered it.
+    // autoApprove, and still no answer handler answered it.
     expect(signIn.autoAnswered).toBe(0);
     // Codex may draw its composer a moment before the sign-in: read as idle, the task's prompt was typed there and
     // Codex keeps it (the explain line says so); else the prompt still waits for Codex's prompt.

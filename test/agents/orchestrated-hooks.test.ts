@@ -61,7 +61,7 @@ for (const cli of ['claude', 'codex', 'gemini', 'qwen'] as const) {
       const done = await run.until((t) => t.status === 'DONE', 'the task is done');
       expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
       // The permission was the policy's to answer: the hook never made the task wait for a person.
-      const byPolicy = new RegExp(`RUNNING ← ${name} ${permissionEvent} hook, answered by policy (autoApprove|choose "Yes")$`);
+      const byPolicy = new RegExp(`RUNNING ← ${name} ${permissionEvent} hook, answered by answer handler (autoApprove|choose "Yes")$`);
       expect(done.explain!.some((l) => byPolicy.test(l)), done.explain!.join('\n')).toBe(true);
       expect(done.explain!.join('\n')).not.toMatch(/WAITING_FOR_USER ← .*hook/);
       expect(run.standin.toolResultsSeen()).toHaveLength(1);

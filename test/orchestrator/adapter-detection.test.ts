@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AdapterRegistry } from '../../server/orchestrator/adapters/adapter-registry.js';
-import { resolveWithHandlers } from '../../server/orchestrator/policy/standard-handlers.js';
+import { resolveWithHandlers } from '../../server/orchestrator/auto-answers/standard-handlers.js';
 import { classifyWait } from '../../server/orchestrator/task/wait-classifier.js';
 import type { TerminalWait } from '../../server/orchestrator/terminal/task-terminal.js';
 import { readScreen } from '../../server/pty/index.js';
@@ -70,7 +70,7 @@ describe('codex', () => {
   it('idle at its prompt', () => {
     expect(read('codex', 'codex\n\n› ', '› ').kind).toBe('idle');
   });
-  it('an approval is a question the policy answers with Yes', () => {
+  it('an approval is a question the built-in answer handlers answer with Yes', () => {
     const seen = read('codex', ['Would you like to run the following command?', '  $ npm test', '› 1. Yes, proceed', '  2. No, and tell Codex what to do differently'].join('\n'));
     expect(seen.kind).toBe('unknown');
     expect(seen.action).toMatchObject({ type: 'choose', index: 0 });

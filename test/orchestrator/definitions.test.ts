@@ -5,8 +5,8 @@ import { AdapterConfigError, AdapterRegistry } from '../../server/orchestrator/a
 import { stripAnsi } from '../../server/orchestrator/terminal/ansi.js';
 import { CheckpointStore } from '../../server/orchestrator/workflow/checkpoint-store.js';
 import { SessionManager } from '../../server/orchestrator/workflow/session-manager.js';
-import { answerPrompt, chooseOption, compileHandler, pressEnter, resolveWithHandlers } from '../../server/orchestrator/policy/standard-handlers.js';
-import type { HandlerContext } from '../../server/orchestrator/policy/policy-types.js';
+import { answerPrompt, chooseOption, compileHandler, pressEnter, resolveWithHandlers } from '../../server/orchestrator/auto-answers/standard-handlers.js';
+import type { HandlerContext } from '../../server/orchestrator/auto-answers/answer-types.js';
 import { parseWorkflow, parseWorkflowText } from '../../server/orchestrator/workflow/workflow-file.js';
 import { RequestValidationError } from '../../shared/validation-error.js';
 import { tempDataDir } from '../support/orchestrator-fixture.js';

@@ -3,7 +3,7 @@
 // handlers of the CLI's built-in adapter (issue 16).
 // - A fresh config: the first-run dialogs — onboarding, folder trust, "use this API key?", the sign-in choices of
 //   Codex, Gemini and Qwen — reach the person as the dialog's own question with every choice (one that opens a
-//   browser sign-in marked) and the CLI's highlight, and no built-in policy answers them, even with autoApprove (a
+//   browser sign-in marked) and the CLI's highlight, and no built-in answer handler answers them, even with autoApprove (a
 //   wrong pick there starts a sign-in that cannot finish offline, or exits).
 // - A permission dialog the hook did not pre-empt: with autoApprove the policy picks the CLI's allow-once choice
 //   from what the reader read (not "always allow", not "No").
@@ -51,7 +51,7 @@ describe('first-run dialogs of the real agent CLIs under gatehouse run', () => {
   });
 
   for (const { cli, name } of firstRunScreens) {
-    it(`${cli}/${name}: a question for the person with the dialog's own words, which no built-in policy answers`, async () => {
+    it(`${cli}/${name}: a question for the person with the dialog's own words, which no built-in answer handler answers`, async () => {
       const { meaning, wait, kind, policy } = await adapterRelays(builtinAdapter(cli), name);
       // Not taken for the CLI at its prompt (a pending input typed into the dialog) or at work (nobody asked).
       expect(kind, wait.screen).not.toMatch(/^(idle|busy)$/);

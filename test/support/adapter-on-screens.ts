@@ -2,12 +2,12 @@
 // its real CLI, read by the real reader: its idle prompt reads as idle, its working screen as busy, and its
 // permission dialog is no idle prompt and is answered by its own autoApprove handler with the option a person
 // would pick to allow it once. `adapterRelays` is what the adapter makes of one recorded screen under
-// `gatehouse run`: the wait a person is asked, how it is classified, what the built-in policy does.
+// `gatehouse run`: the wait a person is asked, how it is classified, what the built-in answer handlers do.
 import { expect, it } from 'vitest';
 import { adapterFromConfig, type IAgentAdapter } from '../../server/orchestrator/adapters/adapter.js';
 import { adapterConfigSchema, type AdapterConfigInput } from '../../server/agents/adapter-schema.js';
-import { insideTerminal, relayedWait } from '../../server/orchestrator/policy/screen-dialogs.js';
-import { resolveWithHandlers } from '../../server/orchestrator/policy/standard-handlers.js';
+import { insideTerminal, relayedWait } from '../../server/orchestrator/auto-answers/screen-dialogs.js';
+import { resolveWithHandlers } from '../../server/orchestrator/auto-answers/standard-handlers.js';
 import { classifyWait } from '../../server/orchestrator/task/wait-classifier.js';
 import { recordedScreen } from './recorded-screen.js';
 

@@ -114,7 +114,21 @@ export class ScreenRecorder {
     this.program.write(text);
     await this.waitFor(text);
     await new Promise((r) => setTimeout(r, 150));
-    this.program.write('\r');
+    // On a busy machine an Ink CLI may still drop that Enter (seen with Gemini CLI at load 15: the prompt stayed in
+    // its input box and nothing was sent). Taken, it changes the screen (the input box empties); so once the program
+    // has gone quiet with the screen as it was, the Enter was not taken and is pressed again.
+    for (let tries = 0; tries < 3; tries++) {
+      await this.parsed;
+      const before = this.screen().join('\n');
+      const sentAt = Date.now();
+      this.program.write('\r');
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 50));
+        await this.parsed;
+        if (this.screen().join('\n') !== before) return;
+        if (Math.max(this.lastDataAt, sentAt) + 1000 <= Date.now()) break; // quiet, unchanged: not taken
+      }
+    }
   }
 
   /**

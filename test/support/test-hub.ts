@@ -35,6 +35,8 @@ export async function makeTempHome(prefix = 'gatehouse-test-'): Promise<string> 
   return mkdtemp(join(tmpdir(), prefix));
 }
 
+const START_HANG_GUARD_MS = 120_000;
+
 /** Starts a real hub process (`gatehouse hub`, built dist) on 127.0.0.1 with a temp data directory. */
 export async function startTestHub(opts: { home?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestHub> {
   const home = opts.home ?? (await makeTempHome());
@@ -44,7 +46,9 @@ export async function startTestHub(opts: { home?: string; env?: NodeJS.ProcessEn
   child.stderr?.on('data', (d) => (stderr += String(d)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const paths = dataPaths(home);
-  const deadline = Date.now() + 15_000;
+  // The start ends when the hub answers or its process exits; the deadline only guards against a hang (four hubs and
+  // four agent CLIs starting at once on a busy machine took longer than the 15 s this used to allow).
+  const deadline = Date.now() + START_HANG_GUARD_MS;
   let client: HubClient | null = null;
   while (Date.now() < deadline && child.exitCode === null) {
     const state = await readHubState(paths.hubState);
@@ -60,7 +64,7 @@ export async function startTestHub(opts: { home?: string; env?: NodeJS.ProcessEn
   }
   if (!client) {
     child.kill('SIGKILL');
-    throw new Error(`test hub did not start (exit ${child.exitCode}): ${stderr}`);
+    throw new Error(`test hub did not start (${child.exitCode === null ? `no answer in ${START_HANG_GUARD_MS / 1000} s` : `exit ${child.exitCode}`}): ${stderr}`);
   }
   const hub: TestHub = {
     home,

@@ -1,7 +1,7 @@
 import type { AdapterConfig } from '../../agents/adapter-schema.js';
-import type { AutoPolicy } from '../policy/policy-types.js';
-import { compileHandler } from '../policy/standard-handlers.js';
-import type { KnownDialog } from '../policy/screen-dialogs.js';
+import type { AutoPolicy } from '../auto-answers/answer-types.js';
+import { compileHandler } from '../auto-answers/standard-handlers.js';
+import type { KnownDialog } from '../auto-answers/screen-dialogs.js';
 
 /** What a task asks of its adapter at launch. */
 export interface LaunchRequest {

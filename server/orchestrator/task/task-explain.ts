@@ -1,5 +1,5 @@
 // Why a task is in the state it is in: one line per status change naming the signal that decided it (the
-// screen read as idle or as a question, the agent's own hook, a policy, a person, the process's exit).
+// screen read as idle or as a question, the agent's own hook, an answer handler, a person, the process's exit).
 import type { TaskState } from './task-types.js';
 
 /** Lines kept per task (the newest). */

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { claudeHooks } from '../../agents/claude/hooks.js';
-import { chooseOption } from '../policy/standard-handlers.js';
+import { chooseOption } from '../auto-answers/standard-handlers.js';
 import { TaskHookQuestions, type HookAnswer, type PersonQuestion } from './task-hook-questions.js';
 import type { InteractionView, TaskState } from './task-types.js';
-import type { PolicyHandler } from '../policy/policy-types.js';
+import type { AnswerHandler } from '../auto-answers/answer-types.js';
 
 function task(autoApprove = false): TaskState {
   return { id: 'wf.t', stage: 0, name: 't', adapter: 'claude', goal: null, status: 'RUNNING', autoApprove, keepAlive: false, pendingInputs: [], command: null, pid: null, interaction: null, error: null, exitCode: null, autoAnswered: 0, alive: true, startedAt: null, endedAt: null };
 }
 
-function questions(state: TaskState, handler: PolicyHandler | null = null) {
+function questions(state: TaskState, handler: AnswerHandler | null = null) {
   const events: string[] = [];
   const q = new TaskHookQuestions({
     state,
-    policy: (i: InteractionView) => (state.autoApprove && handler ? handler({ ...i, task: { name: 't', adapter: 'claude', goal: null, sessionGoal: null, autoAnswered: 0 } }) : null),
+    autoAnswer: (i: InteractionView) => (state.autoApprove && handler ? handler({ ...i, task: { name: 't', adapter: 'claude', goal: null, sessionGoal: null, autoAnswered: 0 } }) : null),
     screen: () => 'the screen',
     update: (change, signal) => {
       const before = state.status;
@@ -102,7 +102,7 @@ describe("a hook's permission request as the task's question", () => {
     expect(state.autoAnswered).toBe(2);
     expect(events).not.toContain('needs-user');
     expect(made).toEqual([]);
-    expect(state.explain!.at(-1)).toMatch(/RUNNING ← Claude Code PermissionRequest hook, answered by policy choose "No"$/);
+    expect(state.explain!.at(-1)).toMatch(/RUNNING ← Claude Code PermissionRequest hook, answered by answer handler choose "No"$/);
   });
 
   it('a request the policy puts to the person (personOnly) is not answered by autoApprove', async () => {

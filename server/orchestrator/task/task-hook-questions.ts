@@ -6,7 +6,7 @@
 // option.
 import type { AgentHooks, HookDecision, PermissionAsk } from '../../agents/agent-hooks.js';
 import type { PermissionDecidedBy } from '../../../shared/choice/decided-by.js';
-import type { PolicyAction } from '../policy/policy-types.js';
+import type { AnswerAction } from '../auto-answers/answer-types.js';
 import type { InteractionView, TaskState } from './task-types.js';
 import { recordExplain } from './task-explain.js';
 
@@ -48,12 +48,12 @@ export interface PermissionOptions {
 export interface HookQuestionHost {
   readonly state: TaskState;
   /** The task's handlers over this interaction (null when autoApprove is off or none applies). */
-  policy(interaction: InteractionView): PolicyAction | null;
+  autoAnswer(interaction: InteractionView): AnswerAction | null;
   screen(): string;
   /** Change the task's state; `signal` is recorded as what decided a status change. */
   update(change: (task: TaskState) => void, signal: string): void;
   needsUser(): void;
-  autoAnswered(action: PolicyAction): void;
+  autoAnswered(action: AnswerAction): void;
 }
 
 /** One hook process waiting for the answer (two gatehouse hooks may wait on one tool call). */
@@ -157,18 +157,18 @@ export class TaskHookQuestions {
     const prompt = hookQuestion(agent, ask);
     if (this.host.state.autoApprove && !request.personOnly) {
       const interaction: InteractionView = { prompt, options: HOOK_CHOICES.map((c, index) => ({ index, text: c.text })), cursor: 0, screen: this.host.screen() };
-      const action = this.host.policy(interaction);
+      const action = this.host.autoAnswer(interaction);
       const choice = action?.type === 'choose' ? HOOK_CHOICES[action.index] : null;
       // autoApprove approves: a handler may pick another of the CLI's choices (e.g. No for a matching command).
       const decision = choice?.decision ?? 'allow';
-      const by = `${signal}, answered by policy ${action?.label ?? 'autoApprove'}`;
+      const by = `${signal}, answered by answer handler ${action?.label ?? 'autoApprove'}`;
       this.dropHeld();
       this.host.update((t) => {
         t.autoAnswered += 1;
         recordExplain(t, by);
       }, by);
       this.host.autoAnswered(action ?? { type: 'choose', index: 0, label: 'autoApprove' });
-      return answer({ decision, message: decision === 'deny' ? "The task's policy in gatehouse refused it." : '', decidedBy: by, by: { kind: 'autoApprove', label: action?.label ?? 'autoApprove' } });
+      return answer({ decision, message: decision === 'deny' ? "The task's answer handler in gatehouse refused it." : '', decidedBy: by, by: { kind: 'autoApprove', label: action?.label ?? 'autoApprove' } });
     }
     this.pending = request;
     const shown = (gate: { id: string; options: Array<{ id: string; label: string }> }) => {

@@ -1,5 +1,5 @@
 // Input to a task's program — a person's raw keys (attach), text, named keys and picks, and gatehouse's own (a
-// policy's answer, a pending input) — each inside the input guard, so the waits it causes are not read as new
+// answer handler's answer, a pending input) — each inside the input guard, so the waits it causes are not read as new
 // questions. After a person's input a waiting task is RUNNING again.
 import { InputGuard } from '../terminal/input-guard.js';
 import type { TaskTerminal } from '../terminal/task-terminal.js';
@@ -21,7 +21,7 @@ export class TaskInput {
   /** Keys being pressed and checked: the waits they cause are not read; an exit is concluded after them. */
   readonly guard = new InputGuard();
   /**
-   * The last input was gatehouse's own (a policy's answer, a pending input). Until the program shows a new
+   * The last input was gatehouse's own (an answer handler's answer, a pending input). Until the program shows a new
    * screen, a wait is on the very screen that input answered: acting again would answer one prompt twice.
    */
   answeredItself = false;

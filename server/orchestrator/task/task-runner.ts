@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { IAgentAdapter } from '../adapters/adapter.js';
-import type { PolicyAction, PolicyHandler } from '../policy/policy-types.js';
-import { applyPolicyAction, handlerContext } from '../policy/policy-application.js';
-import { insideTerminal } from '../policy/screen-dialogs.js';
-import { compileHandler, resolveWithHandlers } from '../policy/standard-handlers.js';
+import type { AnswerAction, AnswerHandler } from '../auto-answers/answer-types.js';
+import { applyAnswer, handlerContext } from '../auto-answers/apply-answer.js';
+import { insideTerminal } from '../auto-answers/screen-dialogs.js';
+import { compileHandler, resolveWithHandlers } from '../auto-answers/standard-handlers.js';
 import type { TaskTerminal, TerminalFactory, TerminalWait } from '../terminal/task-terminal.js';
 import type { InteractionView, TaskState } from './task-types.js';
 import type { TaskDefinition } from '../workflow/workflow-schema.js';
@@ -23,11 +23,11 @@ import type { TaskRunnerEvents } from './task-runner-events.js';
 
 /**
  * Drives one task: launches its program through the adapter, and on every wait the PTY core detects
- * sends the next pending input (idle), lets the policy answer (autoApprove), or hands it to a person.
+ * sends the next pending input (idle), lets an answer handler answer (autoApprove), or hands it to a person.
  */
 export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   terminal: TaskTerminal | null = null;
-  private readonly handlers: PolicyHandler[];
+  private readonly handlers: AnswerHandler[];
   /** The task's status changes, each with the signal that decided it, and its end. */
   private readonly life: TaskLifecycle;
   /** Input to the program (a person's, gatehouse's own), inside the guard while keys are pressed and checked. */
@@ -48,7 +48,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   }
   /** Permission requests from the agent's own hook, answered as this task's interaction. */
   readonly hookQuestions: TaskHookQuestions;
-  /** Questions read off the screen: answered by the task's policy, else by a person. */
+  /** Questions read off the screen: answered by the task's answer handlers, else by a person. */
   private readonly screenQuestions: TaskScreenQuestions;
 
   constructor(
@@ -61,14 +61,14 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     super();
     this.handlers = [...definition.handlers.map(compileHandler), ...(adapter.autoPolicy?.handlers ?? [])];
     this.life = new TaskLifecycle(state, () => this.emit('change'));
-    // A policy never leaves the terminal: no pick or Enter on a known dialog's browser or device sign-in.
-    const policy = (interaction: InteractionView) =>
+    // An answer handler never leaves the terminal: no pick or Enter on a known dialog's browser or device sign-in.
+    const autoAnswer = (interaction: InteractionView) =>
       state.autoApprove ? insideTerminal(resolveWithHandlers(this.handlers, handlerContext(this.state, this.context.sessionGoal, interaction)), interaction, adapter.dialogs ?? []) : null;
-    // What the questions tell the runner's listeners: a person is needed, a policy answered.
-    const told = { needsUser: () => this.emit('needs-user'), autoAnswered: (action: PolicyAction) => this.emit('auto-answered', action) };
+    // What the questions tell the runner's listeners: a person is needed, an answer handler answered.
+    const told = { needsUser: () => this.emit('needs-user'), autoAnswered: (action: AnswerAction) => this.emit('auto-answered', action) };
     this.hookQuestions = new TaskHookQuestions({
       state,
-      policy,
+      autoAnswer,
       screen: () => this.terminal?.screenText() ?? '',
       update: (change, signal) => this.life.update(change, signal),
       ...told,
@@ -82,10 +82,10 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     });
     this.screenQuestions = new TaskScreenQuestions({
       state,
-      policy,
+      autoAnswer,
       answer: (action) => {
         this.input.answeredItself = true;
-        return this.input.acting(() => applyPolicyAction(this.terminal!, action, (reason) => this.stop(reason)));
+        return this.input.acting(() => applyAnswer(this.terminal!, action, (reason) => this.stop(reason)));
       },
       update: (change, signal) => this.life.update(change, signal),
       ...told,

@@ -1,8 +1,8 @@
-// A question read off a task's screen (a menu, a confirm, a text field): the task's policy answers it (autoApprove
+// A question read off a task's screen (a menu, a confirm, a text field): the task's answer handlers answer it (autoApprove
 // with its handlers, applied with verified keys), else it becomes the task's interaction (WAITING_FOR_USER) and a
 // person decides. Also hands a person the screens gatehouse will not answer itself: one its own answer left
 // unchanged, and one where its own input was refused. (Questions from the agent's own hook: task-hook-questions.ts.)
-import type { PolicyAction } from '../policy/policy-types.js';
+import type { AnswerAction } from '../auto-answers/answer-types.js';
 import type { TerminalWait } from '../terminal/task-terminal.js';
 import type { InteractionView, TaskState } from './task-types.js';
 
@@ -10,22 +10,22 @@ import type { InteractionView, TaskState } from './task-types.js';
 export interface ScreenQuestionHost {
   readonly state: TaskState;
   /** The task's handlers over this interaction (null when autoApprove is off or none applies). */
-  policy(interaction: InteractionView): PolicyAction | null;
+  autoAnswer(interaction: InteractionView): AnswerAction | null;
   /**
-   * Applies the policy's action to the program as gatehouse's own input (a wrong pick fails the task); resolves
+   * Applies the answer handler's action to the program as gatehouse's own input (a wrong pick fails the task); resolves
    * with the refusal when it could not be applied as planned.
    */
-  answer(action: PolicyAction): Promise<string | null>;
+  answer(action: AnswerAction): Promise<string | null>;
   /** Change the task's state; `signal`, when given, is recorded as what decided a status change. */
   update(change: (task: TaskState) => void, signal?: string): void;
   needsUser(): void;
-  autoAnswered(action: PolicyAction): void;
+  autoAnswered(action: AnswerAction): void;
 }
 
 export class TaskScreenQuestions {
   constructor(private readonly host: ScreenQuestionHost) {}
 
-  /** The screen asks something: the policy answers it, else a person is asked (once per prompt). */
+  /** The screen asks something: an answer handler answers it, else a person is asked (once per prompt). */
   ask(wait: TerminalWait): void {
     const host = this.host;
     const interaction = { prompt: wait.prompt, options: wait.options, cursor: wait.cursor, screen: wait.screen };
@@ -34,17 +34,17 @@ export class TaskScreenQuestions {
       t.status = 'AWAITING_INTERACTION';
       t.interaction = interaction;
     });
-    const action = host.policy(interaction);
+    const action = host.autoAnswer(interaction);
     if (action) {
       host.update((t) => {
         t.autoAnswered += 1;
         t.status = 'RUNNING';
         t.interaction = null;
-      }, `policy ${action.label ?? action.type}`);
+      }, `answer handler ${action.label ?? action.type}`);
       void host.answer(action).then((refused) => {
         if (host.state.status === 'FAILED') return;
         if (!refused) return void host.autoAnswered(action);
-        // The policy's pick could not be made as planned: a person decides, told what was seen.
+        // The answer handler's pick could not be made as planned: a person decides, told what was seen.
         host.update((t) => {
           t.status = 'WAITING_FOR_USER';
           t.interaction = { ...interaction, screen: `${refused}\n\n${interaction.screen}` };

@@ -3,7 +3,7 @@
  * Everything here is plain JSON so it can be checkpointed and sent over the wire as is.
  */
 
-/** A task's lifecycle. WAITING_FOR_USER = the program waits and no policy answered: a person must. */
+/** A task's lifecycle. WAITING_FOR_USER = the program waits and no answer handler answered: a person must. */
 export type TaskStatus = 'PENDING' | 'RUNNING' | 'AWAITING_INTERACTION' | 'WAITING_FOR_USER' | 'DONE' | 'FAILED';
 
 /** A workflow session's lifecycle. */

@@ -2,7 +2,7 @@
 // a status change records). The runner acts on it; the collaborators that watch every wait read (the start-up
 // screens, the turn signals) see it here, in the order the decision needs them.
 import type { IAgentAdapter } from '../adapters/adapter.js';
-import { dialogOn, relayedWait, shownSinceInput } from '../policy/screen-dialogs.js';
+import { dialogOn, relayedWait, shownSinceInput } from '../auto-answers/screen-dialogs.js';
 import type { TerminalWait } from '../terminal/task-terminal.js';
 import type { TaskDefinition } from '../workflow/workflow-schema.js';
 import type { StartScreens } from './task-start-screens.js';

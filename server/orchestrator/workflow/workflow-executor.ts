@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { dirname } from 'node:path';
 import type { AdapterRegistry } from '../adapters/adapter-registry.js';
-import type { PolicyAction } from '../policy/policy-types.js';
+import type { AnswerAction } from '../auto-answers/answer-types.js';
 import type { SessionManager } from './session-manager.js';
 import { TaskRunner } from '../task/task-runner.js';
 import type { TerminalFactory } from '../terminal/task-terminal.js';
@@ -12,7 +12,7 @@ export interface ExecutorEvents {
   session: [session: WorkflowSessionState];
   task: [task: TaskState, session: WorkflowSessionState];
   'needs-user': [task: TaskState, session: WorkflowSessionState];
-  'auto-answered': [task: TaskState, action: PolicyAction, session: WorkflowSessionState];
+  'auto-answered': [task: TaskState, action: AnswerAction, session: WorkflowSessionState];
   data: [taskId: string, data: string];
 }
 

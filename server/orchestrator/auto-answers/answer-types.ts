@@ -1,12 +1,13 @@
 import type { KeyName } from '../../pty/index.js';
 
 /**
- * Policy handlers: small pure functions over the current screen and the task's context that return an
- * action (keys/text/choice) or null. The first handler that returns an action wins.
+ * Answer handlers: small pure functions over an orchestrated task's current screen and context that answer the
+ * dialog it shows — an action (keys/text/choice) or null. The first handler that returns an action wins. (Not the
+ * permission policy, server/policy/: that decides agents' permission requests from policy.yaml.)
  */
 
 /** What a handler may ask the orchestrator to do. */
-export type PolicyAction =
+export type AnswerAction =
   /** Raw bytes to write (already encoded, e.g. "\r"). */
   | { type: 'keys'; keys: string; label?: string }
   /** Named keys of the one key vocabulary (server/pty/keys.ts), pressed one per write in the terminal's current mode. */
@@ -32,16 +33,16 @@ export interface HandlerContext {
     /** The task's goal, else the workflow's. */
     goal: string | null;
     sessionGoal: string | null;
-    /** How many interactions of this task policies have answered so far. */
+    /** How many interactions of this task its answer handlers have answered so far. */
     autoAnswered: number;
   };
 }
 
-export type PolicyHandler = (context: HandlerContext) => PolicyAction | null;
+export type AnswerHandler = (context: HandlerContext) => AnswerAction | null;
 
-/** An adapter's automation policy (spec: AutoPolicy). */
+/** An adapter's automatic answers (its config key `autoPolicy`, spec: AutoPolicy): flags for autoApprove and answer handlers. */
 export interface AutoPolicy {
   /** Appended to the launch command when the task has autoApprove. */
   injectArgs?: string[];
-  handlers?: PolicyHandler[];
+  handlers?: AnswerHandler[];
 }

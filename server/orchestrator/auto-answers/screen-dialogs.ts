@@ -2,7 +2,7 @@
 // dialog's own heading (the reader takes the line above the list, which may be a hint), and the options that leave
 // the terminal — a browser or device sign-in, which cannot finish from a phone or offline — are relayed marked and
 // never picked or pressed by a policy.
-import type { PolicyAction } from './policy-types.js';
+import type { AnswerAction } from './answer-types.js';
 import type { TerminalWait } from '../terminal/task-terminal.js';
 
 /** A known dialog, compiled from adapter data (adapter-schema.ts `dialogs`). */
@@ -63,7 +63,7 @@ export function relayedWait(wait: TerminalWait, dialogs: readonly KnownDialog[])
  * A policy's action kept only when it leaves the terminal alone: null for a pick of an option that leaves it, or
  * for keys, text or Enter while such an option is highlighted (Enter would take it).
  */
-export function insideTerminal(action: PolicyAction | null, wait: Options, dialogs: readonly KnownDialog[]): PolicyAction | null {
+export function insideTerminal(action: AnswerAction | null, wait: Options, dialogs: readonly KnownDialog[]): AnswerAction | null {
   if (!action) return null;
   const outside = outsideOptions(wait, dialogs);
   if (!outside.size) return action;

@@ -1,6 +1,6 @@
 import type { KeyName } from '../../pty/index.js';
 import type { HandlerSpec } from '../../agents/handler-spec.js';
-import type { HandlerContext, PolicyAction, PolicyHandler } from './policy-types.js';
+import type { HandlerContext, AnswerAction, AnswerHandler } from './answer-types.js';
 
 /**
  * The standard handler library. Each is a pure function (context → action | null); the factories
@@ -8,7 +8,7 @@ import type { HandlerContext, PolicyAction, PolicyHandler } from './policy-types
  */
 
 /** Always answers with a carriage return (spec: "pressEnter returns a carriage return character"). */
-export const pressEnter: PolicyHandler = () => ({ type: 'keys', keys: '\r', label: 'Enter' });
+export const pressEnter: AnswerHandler = () => ({ type: 'keys', keys: '\r', label: 'Enter' });
 
 /** Test `pattern` against the prompt line, then the visible screen. */
 export function matches(pattern: RegExp | undefined, context: HandlerContext): boolean {
@@ -17,12 +17,12 @@ export function matches(pattern: RegExp | undefined, context: HandlerContext): b
 }
 
 /** Press Enter only when the prompt (or screen) matches. */
-export function pressEnterWhen(pattern: RegExp): PolicyHandler {
+export function pressEnterWhen(pattern: RegExp): AnswerHandler {
   return (context) => (matches(pattern, context) ? pressEnter(context) : null);
 }
 
 /** Answer a prompt that matches `pattern` with `text` (then Enter unless submit is false). */
-export function answerPrompt(pattern: RegExp, text: string, submit = true): PolicyHandler {
+export function answerPrompt(pattern: RegExp, text: string, submit = true): AnswerHandler {
   return (context) => (matches(pattern, context) ? { type: 'text', text, submit, label: `answer "${text}"` } : null);
 }
 
@@ -30,7 +30,7 @@ export function answerPrompt(pattern: RegExp, text: string, submit = true): Poli
  * Pick the first parsed menu option whose text contains `substring` (case-insensitive). Uses the
  * options of the generic menu parser; returns null when the screen shows no such option.
  */
-export function chooseOption(substring: string, pattern?: RegExp): PolicyHandler {
+export function chooseOption(substring: string, pattern?: RegExp): AnswerHandler {
   const needle = substring.toLowerCase();
   return (context) => {
     if (!matches(pattern, context)) return null;
@@ -40,12 +40,12 @@ export function chooseOption(substring: string, pattern?: RegExp): PolicyHandler
 }
 
 /** Send named keys when the prompt (or screen) matches. */
-export function sendKeys(pattern: RegExp, keys: KeyName[]): PolicyHandler {
+export function sendKeys(pattern: RegExp, keys: KeyName[]): AnswerHandler {
   return (context) => (matches(pattern, context) ? { type: 'named-keys', keys, label: keys.join(' ') } : null);
 }
 
 /** Compile a handler written as data into its function. */
-export function compileHandler(spec: HandlerSpec): PolicyHandler {
+export function compileHandler(spec: HandlerSpec): AnswerHandler {
   const pattern = spec.when === undefined ? undefined : new RegExp(spec.when, 'im');
   switch (spec.type) {
     case 'pressEnter':
@@ -60,7 +60,7 @@ export function compileHandler(spec: HandlerSpec): PolicyHandler {
 }
 
 /** The first handler that returns an action wins; null when none does. */
-export function resolveWithHandlers(handlers: readonly PolicyHandler[], context: HandlerContext): PolicyAction | null {
+export function resolveWithHandlers(handlers: readonly AnswerHandler[], context: HandlerContext): AnswerAction | null {
   for (const handler of handlers) {
     const action = handler(context);
     if (action) return action;

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Orchestrator } from '../../server/orchestrator/orchestrator.js';
 import { stripAnsi } from '../../server/orchestrator/terminal/ansi.js';
-import type { PolicyAction } from '../../server/orchestrator/policy/policy-types.js';
+import type { AnswerAction } from '../../server/orchestrator/auto-answers/answer-types.js';
 import type { TaskState } from '../../server/orchestrator/task/task-types.js';
 import { FAKE_AGENT, finished, taskWhere, tempDataDir } from '../support/orchestrator-fixture.js';
 
-describe('policy-driven resolution on a real agent-like TUI', () => {
+describe('answer handlers on a real agent-like TUI', () => {
   let data: ReturnType<typeof tempDataDir>;
   let orchestrator: Orchestrator;
   let needed: TaskState[];
-  let auto: PolicyAction[];
+  let auto: AnswerAction[];
   let output: string;
   beforeEach(() => {
     data = tempDataDir();
@@ -64,7 +64,7 @@ describe('policy-driven resolution on a real agent-like TUI', () => {
     expect(stripAnsi(output)).toContain('Model set to balanced-medium.');
   });
 
-  it('a policy answers a prompt once: when the program takes the answer and shows nothing new, a person is asked instead of answering again', async () => {
+  it('an answer handler answers a prompt once: when the program takes the answer and shows nothing new, a person is asked instead of answering again', async () => {
     // Reads Enter after Enter without echo or output: every answer leaves the screen as it was.
     const session = orchestrator.start({ stages: [{ tasks: [{ name: 'deaf', command: 'bash', args: ['-c', "printf 'Press Enter to continue '; while true; do read -rs _; done"], autoApprove: true, handlers: [{ type: 'pressEnter', when: 'Press Enter' }] }] }] });
     const waiting = await taskWhere(orchestrator, (t) => t.name === 'deaf' && t.status === 'WAITING_FOR_USER');

@@ -1,6 +1,6 @@
-// A task's policy (its handlers, with autoApprove) over one interaction: what the handlers see of it, and how the
+// A task's answer handlers (with autoApprove) over one interaction: what the handlers see of it, and how the
 // action they return is applied to the program — keys, text, or a pick made with verified keys.
-import type { HandlerContext, PolicyAction } from './policy-types.js';
+import type { HandlerContext, AnswerAction } from './answer-types.js';
 import type { TaskTerminal } from '../terminal/task-terminal.js';
 import type { InteractionView, TaskState } from '../task/task-types.js';
 
@@ -22,11 +22,11 @@ export function handlerContext(state: TaskState, sessionGoal: string | null, int
 }
 
 /**
- * Applies a policy's action; resolves with the refusal when it could not be applied as planned (a pick the screen
+ * Applies an answer handler's action; resolves with the refusal when it could not be applied as planned (a pick the screen
  * did not answer as planned, text the program did not take). A wrong pick — the program took another option than
  * the one checked before Enter — is handed to `wrongPick`, which fails the task loudly and ends it.
  */
-export async function applyPolicyAction(terminal: TaskTerminal, action: PolicyAction, wrongPick: (reason: string) => Promise<void>): Promise<string | null> {
+export async function applyAnswer(terminal: TaskTerminal, action: AnswerAction, wrongPick: (reason: string) => Promise<void>): Promise<string | null> {
   if (action.type === 'keys') terminal.write(action.keys);
   else if (action.type === 'named-keys') await terminal.pressKeys(action.keys);
   else if (action.type === 'text') {
@@ -34,11 +34,11 @@ export async function applyPolicyAction(terminal: TaskTerminal, action: PolicyAc
       () => null,
       (error: Error) => error.message,
     );
-    if (refused) return `policy ${action.label ?? 'text'} was not applied: ${refused}`;
+    if (refused) return `answer handler ${action.label ?? 'text'} was not applied: ${refused}`;
   } else {
     const result = await terminal.choose(action.index);
-    if (!result.ok && result.wrongPick !== undefined) await wrongPick(`policy ${action.label ?? 'choose'}: ${result.error}`);
-    else if (!result.ok) return `policy ${action.label ?? 'choose'} was not applied: ${result.error}`;
+    if (!result.ok && result.wrongPick !== undefined) await wrongPick(`answer handler ${action.label ?? 'choose'}: ${result.error}`);
+    else if (!result.ok) return `answer handler ${action.label ?? 'choose'} was not applied: ${result.error}`;
   }
   return null;
 }
