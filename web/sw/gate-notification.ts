@@ -5,6 +5,9 @@ import { sourceLabel } from '../../shared/choice/gate-source.js';
 import { selectionProblem } from '../../shared/choice/selection-rule.js';
 import { countsText } from '../../shared/permission/counts-text.js';
 import type { PermissionView } from '../../shared/permission/view.js';
+import { isHighRisk } from '../../shared/permission/high-risk.js';
+
+export { isHighRisk };
 
 /** How many action buttons a notification may carry (Chromium desktop and Android show two). */
 export const MAX_ACTIONS = 2;
@@ -66,13 +69,6 @@ export interface GateNotice {
 /** One notification per gate: showing it again replaces it (no pile of duplicates). */
 export const gateTag = (id: string) => `gate:${id}`;
 
-/** A request graded high risk (shared/permission/risk.ts) is never approved from a notification or a lock screen. */
-export function isHighRisk(view: PermissionView | null | undefined): boolean {
-  return view?.risk?.grade === 'high';
-}
-
-/** Options that refuse (a permission gate's "No" / "No, and never …"). */
-const REFUSALS = new Set(['no', 'never']);
 
 /** What a permission view is about, in one line: the command's first line, the file and its counts, the tool. */
 export function whatLine(view: PermissionView | null | undefined, fallback: string): string {
@@ -112,9 +108,6 @@ export function noticeActions(session: ChoiceSessionView, strings: NoticeStrings
   if (options.length === 0 || options.length !== session.request.options.length || options.length > MAX_ACTIONS) return { actions: [open], answers: {} };
   return { actions: options.map((o) => answer(o.id, cut(o.label, 40))), answers: Object.fromEntries(options.map((o) => [o.id, cut(o.label, 40)])) };
 }
-
-/** Whether `optionId` approves what a permission gate asks (anything but a refusal). */
-export const approves = (optionId: string) => !REFUSALS.has(optionId);
 
 /** The notification of a pending gate: title, "who asks" and "what" in the body, the answer buttons, its tag. */
 export function gateNotice(session: ChoiceSessionView, strings: NoticeStrings): GateNotice {

@@ -62,6 +62,10 @@ export default {
     requestAsSent: 'The request as the agent sent it, and why you are asked',
     dismiss: 'Neither: let {{agent}} ask in its own terminal',
     noArgs: 'none',
+    // A high-risk request: approving takes a second step.
+    confirmHigh: 'High risk. Approve “{{answer}}” anyway?',
+    confirmApprove: 'Approve anyway',
+    confirmBack: 'Back',
   },
   questions: {
     position: 'Question {{n}} of {{count}}',

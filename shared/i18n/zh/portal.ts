@@ -58,6 +58,9 @@ export default {
     requestAsSent: '智能体发送的原始请求，以及为何询问你',
     dismiss: '都不选：让 {{agent}} 在它自己的终端里询问',
     noArgs: '无',
+    confirmHigh: '高风险。仍要批准“{{answer}}”吗？',
+    confirmApprove: '仍然批准',
+    confirmBack: '返回',
   },
   questions: {
     position: '第 {{n}} 题，共 {{count}} 题',
