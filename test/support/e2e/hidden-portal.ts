@@ -20,6 +20,8 @@ export interface HiddenPortal {
   worker: Worker;
   /** Resolves once the worker tells the portal that a notification of gate `id` (of `kind`) was shown. */
   shown(id: string, kind?: 'gate' | 'done'): Promise<void>;
+  /** When (Date.now() in the page) the portal heard that gate `id`'s notification was shown; null if not yet. */
+  shownAt(id: string): Promise<number | null>;
   /** Resolves once the worker tells the portal that it closed the notification of gate `id`. */
   closed(id: string): Promise<void>;
   /** The worker's notifications, read once (never while one is being shown: call after shown/closed). */
@@ -58,7 +60,8 @@ export async function openHiddenPortal(hub: TestHub, context: BrowserContext): P
   await portal.evaluate(() => {
     const w = window as unknown as { __workerSaid: unknown[] };
     w.__workerSaid = [];
-    navigator.serviceWorker.addEventListener('message', (e) => w.__workerSaid.push(e.data));
+    // With the page's clock (the same machine's as the test's): when each message came.
+    navigator.serviceWorker.addEventListener('message', (e) => w.__workerSaid.push({ ...e.data, at: Date.now() }));
   });
   await portal.locator('.conn-open').waitFor();
   const front = await context.newPage();
@@ -72,7 +75,8 @@ export async function openHiddenPortal(hub: TestHub, context: BrowserContext): P
       front,
       worker,
       shown: (id, kind = 'gate') => said(`m.type === 'notification-shown' && m.id === arg.id && m.kind === arg.kind`, { id, kind }),
-      closed: (id) => said(`m.type === 'notifications-closed' && m.ids.includes(arg.id)`, { id }),
+    shownAt: (id) => portal.evaluate((gate) => (window as unknown as { __workerSaid: Array<{ type: string; id?: string; at: number }> }).__workerSaid.find((m) => m.type === 'notification-shown' && m.id === gate)?.at ?? null, id),
+    closed: (id) => said(`m.type === 'notifications-closed' && m.ids.includes(arg.id)`, { id }),
       notifications: () =>
         portal.evaluate(async () =>
           (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
