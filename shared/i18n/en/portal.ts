@@ -44,6 +44,10 @@ export default {
   },
   // A permission gate's view of what it would do (issue 22).
   permission: {
+    // A high-risk request: approving takes a second step.
+    confirmHigh: 'High risk. Approve “{{answer}}” anyway?',
+    confirmApprove: 'Approve anyway',
+    confirmBack: 'Back',
     widen: 'Widen the rule first, to {{rules}}',
     alwaysAllow: 'Yes, and always allow {{rules}}',
     neverAllow: 'No, and never allow {{rules}}',
@@ -62,10 +66,6 @@ export default {
     requestAsSent: 'The request as the agent sent it, and why you are asked',
     dismiss: 'Neither: let {{agent}} ask in its own terminal',
     noArgs: 'none',
-    // A high-risk request: approving takes a second step.
-    confirmHigh: 'High risk. Approve “{{answer}}” anyway?',
-    confirmApprove: 'Approve anyway',
-    confirmBack: 'Back',
   },
   questions: {
     position: 'Question {{n}} of {{count}}',

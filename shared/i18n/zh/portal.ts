@@ -40,6 +40,9 @@ export default {
   },
   // A permission gate's view of what it would do (issue 22).
   permission: {
+    confirmHigh: '高风险。仍要批准“{{answer}}”吗？',
+    confirmApprove: '仍然批准',
+    confirmBack: '返回',
     widen: '先把规则放宽为 {{rules}}',
     alwaysAllow: '是，并始终允许 {{rules}}',
     neverAllow: '否，并永不允许 {{rules}}',
@@ -58,9 +61,6 @@ export default {
     requestAsSent: '智能体发送的原始请求，以及为何询问你',
     dismiss: '都不选：让 {{agent}} 在它自己的终端里询问',
     noArgs: '无',
-    confirmHigh: '高风险。仍要批准“{{answer}}”吗？',
-    confirmApprove: '仍然批准',
-    confirmBack: '返回',
   },
   questions: {
     position: '第 {{n}} 题，共 {{count}} 题',
