@@ -19,7 +19,10 @@ function project(): string {
   return dir;
 }
 
-/** Raises a Bash permission request through the hook route (as `gatehouse hook claude PermissionRequest` does). */
+/**
+ * Raises a Bash permission request through the hook route (as `gatehouse hook claude PermissionRequest` does): commands
+ * the risk grade calls medium or high, which the default policy puts to the person (a low one it may allow alone).
+ */
 async function raiseBash(hub: TestHub, command: string, cwd: string) {
   const before = new Set((await hub.client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active')).interactions.map((i) => i.id));
   const decided = hub.client.request<{ decision: string; decided_by: { kind: string; via?: string; option?: string } }>('POST', '/api/hooks/claude/permission', {
@@ -72,7 +75,7 @@ test.describe('notifications from the service worker', () => {
 
   test('a gate answered on the page loses its notification; a click on a notification opens its page in the portal', async ({ hub }) => {
     const cwd = project();
-    const first = await raiseBash(hub, 'ls -la', cwd);
+    const first = await raiseBash(hub, 'npm test', cwd);
     await hidden.shown(first.id);
     // Answered on the gate's page in the tab in front: the hidden portal sees it end and the notification closes.
     await hidden.front.goto(choiceUrl(hub.baseUrl, hub.token, first.id));
@@ -84,7 +87,7 @@ test.describe('notifications from the service worker', () => {
     expect(await hidden.notifications()).toEqual([]);
 
     await hidden.front.goto('about:blank');
-    const second = await raiseBash(hub, 'git status', cwd);
+    const second = await raiseBash(hub, 'make', cwd);
     second.decided.catch(() => undefined); // still pending when the test ends and the hub stops
     await hidden.shown(second.id);
     await hidden.click(second.id, '');
