@@ -7,6 +7,7 @@ export const benchModules: Record<string, () => Promise<BenchModule>> = {
   mcp: async () => (await import('./mcp.bench.js')).default,
   portal: async () => (await import('./portal.bench.js')).default,
   'first-page': async () => (await import('./first-page.bench.js')).default,
+  notifications: async () => (await import('./notification.bench.js')).default,
   ws: async () => (await import('./ws.bench.js')).default,
   terminal: async () => (await import('./terminal.bench.js')).default,
   orchestrator: async () => (await import('./orchestrator.bench.js')).default,

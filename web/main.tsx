@@ -5,6 +5,7 @@ import { initI18n } from './config/i18n.js';
 import { HubSocket } from './live/hub-socket.js';
 import { App } from './layout/App.js';
 import { watchNotificationsWhenAllowed } from './notify/watch-when-allowed.js';
+import { registerServiceWorker } from './notify/register-worker.js';
 import { takeOverForm } from './ssr/take-over.js';
 import { AppContext } from './state/app-context.js';
 import { AppStore, stateFromBoot } from './state/app-store.js';
@@ -21,6 +22,7 @@ const store = new AppStore(stateFromBoot(boot));
 const socket = new HubSocket(store);
 socket.clock.addOneWay(boot.server_now, Date.now());
 watchNotificationsWhenAllowed(store, socket, boot.interactions);
+registerServiceWorker();
 
 initI18n(boot.settings.effective_language, boot.catalog);
 const app = (

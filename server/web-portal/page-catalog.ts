@@ -25,7 +25,9 @@ const VIEW_GROUPS = {
   permission: ['portal:permission.'],
   gateLink: ['portal:gateLink.'],
   // What a browser notification says: the watcher that shows them loads once they are allowed.
-  notifications: ['portal:notify.newTitle', 'portal:notify.soonTitle', 'portal:notify.timedOutTitle', 'portal:notify.autoTitle'],
+  notifications: ['portal:notify.newTitle', 'portal:notify.soonTitle', 'portal:notify.timedOutTitle', 'portal:notify.autoTitle', 'portal:notify.card.'],
+  // What the service worker's "hub not running" page says (the hub puts it in the worker's script).
+  offline: ['portal:offline.'],
 };
 type View = keyof typeof VIEW_GROUPS;
 

@@ -3,6 +3,8 @@ import { esc } from './html-escape.js';
 import type { WebBundle } from './web-assets.js';
 
 export const ASSET_ROUTE = '/assets';
+/** The portal's web app manifest (server/web-portal/service-worker-route.ts serves it). */
+export const MANIFEST_PATH = '/manifest.webmanifest';
 
 /**
  * The HTML shell of a portal page: the versioned, hashed bundle plus the page's first state as JSON. A browser without
@@ -25,6 +27,7 @@ export function bundlePageHtml(bundle: WebBundle, boot: PortalBoot, title: strin
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="same-origin">
 <title>${esc(title)}</title>
+<link rel="manifest" href="${MANIFEST_PATH}">
 <noscript><meta http-equiv="refresh" content="0; url=${esc(plain.url)}"></noscript>
 ${bundle.stylesheets.map((css) => (appHtml && boot.access === 'gate' && inlineText(bundle, css) !== null ? `<style>${inlineText(bundle, css)}</style>` : `<link rel="stylesheet" href="${at(css)}">`)).join('\n')}
 <script type="module" src="${at(bundle.entryScript)}"></script>

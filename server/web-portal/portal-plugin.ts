@@ -19,6 +19,7 @@ import { ASSET_HEADERS, ASSET_ROUTE, bundlePageHtml, PAGE_HEADERS } from './page
 // The Markdown renderer (marked + sanitize-html) is loaded on the first page that needs it, not at hub start.
 const loadPromptHtml = () => import('./prompt-html.js').then((m) => m.promptHtml);
 import { loadWebBundle, webDistDir } from './web-assets.js';
+import { serviceWorkerRoutes } from './service-worker-route.js';
 
 async function bootFor(ctx: HubContext, page: PortalPage, sessionId: string | null, taskId: string | null = null, gateOnly = false): Promise<PortalBoot> {
   const settings = ctx.settings.get();
@@ -52,7 +53,7 @@ const channelState = (status: ChannelStatus | undefined) => (status ? { state: s
 
 /**
  * The web portal: page routes (/, /choice/:id, /history, /tasks/:id, /resolve/:id), the content-hashed bundle at
- * /assets/<version>/<file>, the language catalogs, the no-script fallback form, and opening the browser
+ * /assets/<version>/<file>, the service worker, app manifest and icon (service-worker-route.ts), the language catalogs, the no-script fallback form, and opening the browser
  * for new web interactions. A choice page opened with a gate link (no credential) shows that gate alone.
  */
 export const webPortalPlugin: HubPlugin = (app, ctx) => {
@@ -60,6 +61,7 @@ export const webPortalPlugin: HubPlugin = (app, ctx) => {
   const bundle = loadWebBundle(webDist);
   if (!bundle) ctx.log.warn(`web portal bundle not found in ${webDist}; serving the inline fallback pages (run npm run build)`);
   openBrowserForNewWebSessions(ctx);
+  void serviceWorkerRoutes(bundle, webDist)(app, ctx);
 
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, new URLSearchParams(String(body))));

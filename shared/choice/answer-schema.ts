@@ -3,10 +3,10 @@ import { CHOICE_LIMITS } from './limits.js';
 
 const note = z.string({ error: 'must be a string' }).max(CHOICE_LIMITS.maxAnnotationChars, { error: `must be at most ${CHOICE_LIMITS.maxAnnotationChars} characters` });
 /**
- * Who answered: the interfaces a session is carried by, plus `telegram` and `cli` (`gatehouse answer`), which
- * answer a gate carried by any interface. `api` names no interface: the session's own is recorded.
+ * Who answered: the interfaces a session is carried by, plus `telegram`, `cli` (`gatehouse answer`) and
+ * `notification` (the portal's notification's action button), which answer a gate carried by any interface. `api` names no interface: the session's own is recorded.
  */
-const answeringInterface = z.enum(['web', 'terminal', 'chat', 'elicitation', 'telegram', 'ntfy', 'cli', 'api'], { error: 'must be one of web, terminal, chat, elicitation, telegram, ntfy, cli, api' });
+const answeringInterface = z.enum(['web', 'terminal', 'chat', 'elicitation', 'telegram', 'ntfy', 'cli', 'notification', 'api'], { error: 'must be one of web, terminal, chat, elicitation, telegram, ntfy, cli, notification, api' });
 
 const selectedIds = z.array(z.string({ error: 'must be a string' }), { error: (i) => (i.input === undefined ? 'is required' : 'must be an array of option ids') });
 

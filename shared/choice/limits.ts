@@ -23,10 +23,11 @@ export const CHOICE_LIMITS = {
 export const INTERFACES = ['auto', 'web', 'terminal', 'chat', 'elicitation'] as const;
 export type RequestedInterface = (typeof INTERFACES)[number];
 /**
- * The interface that actually carries (or answered) a session (auto is resolved at creation). `telegram` and
- * `cli` (`gatehouse answer`) are never requested by an agent: they answer gates carried by any interface.
+ * The interface that actually carries (or answered) a session (auto is resolved at creation). `telegram`, `cli`
+ * (`gatehouse answer`) and `notification` (an action button of the portal's notification, web/sw/) are never
+ * requested by an agent: they answer gates carried by any interface.
  */
-export type SessionInterface = Exclude<RequestedInterface, 'auto'> | 'telegram' | 'ntfy' | 'cli';
+export type SessionInterface = Exclude<RequestedInterface, 'auto'> | 'telegram' | 'ntfy' | 'cli' | 'notification';
 
 export const SELECTION_MODES = ['single', 'multi'] as const;
 export type SelectionMode = (typeof SELECTION_MODES)[number];

@@ -36,7 +36,7 @@ export function App() {
   }, []);
 
   return (
-    <div class="shell" data-lang={language}>
+    <div class="shell" data-lang={language} data-page={boot.page}>
       <a class="skip-link" href="#main-content" data-testid="skip-link">
         {t(boot.page === 'choice' ? 'skip.toQuestion' : 'skip.toContent')}
       </a>

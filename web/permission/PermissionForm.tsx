@@ -1,13 +1,12 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChoiceSessionView } from '../../shared/choice/session-types.js';
 import { grantRulesPicked, WIDER } from '../../shared/permission/view.js';
+import { isHighRisk, REFUSING_OPTIONS } from '../../shared/permission/high-risk.js';
 import { t } from '../config/i18n.js';
 import { useAnswerSender } from '../rendering/use-answer-sender.js';
 import { useChoiceKeys } from '../rendering/use-choice-keys.js';
 import { useDraft } from '../rendering/use-draft.js';
 
-/** Options that refuse: drawn as such. */
-const REFUSALS = new Set(['no', 'never']);
 /** Options that write a rule into the person's policy (the rule may be widened first). */
 const RULE_WRITERS = new Set(['always', 'never']);
 
@@ -15,6 +14,7 @@ const RULE_WRITERS = new Set(['always', 'never']);
  * A permission gate's answer (issue 22): one button per answer, one click or tap (or its number key, shown on the
  * button) answers; the note for the agent optional beside them. In the view's chunk and drawn with it: nobody
  * approves what they have not seen, and no button moves under a finger as the view comes in above it.
+ * A high-risk request (issue 32 §3): "No" is the primary, focused answer, and an approving one asks once more.
  */
 export function PermissionForm({ session }: { session: ChoiceSessionView }) {
   const { draft, setDraft, discard } = useDraft(session);
@@ -26,8 +26,15 @@ export function PermissionForm({ session }: { session: ChoiceSessionView }) {
   const written = grants ? grantRulesPicked(grants, wide).join(', ') : '';
   const label = (option: { id: string; label: string }) =>
     grants && wide && RULE_WRITERS.has(option.id) ? t(option.id === 'always' ? 'permission.alwaysAllow' : 'permission.neverAllow', { rules: written }) : option.label;
-  const answer = (id: string) => {
+  const risky = isHighRisk(session.permission_view);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const safe = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (risky) safe.current?.focus();
+  }, [risky]);
+  const answer = (id: string, confirmed = false) => {
     if (busy) return;
+    if (risky && !REFUSING_OPTIONS.has(id) && !confirmed) return setConfirming(id);
     const annotations = grants && wide && RULE_WRITERS.has(id) ? { [id]: WIDER } : {};
     void send('submit', { selected_ids: [id], annotations, global_annotation: draft.global_annotation });
   };
@@ -52,7 +59,8 @@ export function PermissionForm({ session }: { session: ChoiceSessionView }) {
             type="submit"
             name="choice"
             value={option.id}
-            class={`btn perm-btn ${REFUSALS.has(option.id) ? 'btn-danger' : i === 0 ? 'btn-primary' : ''}`}
+            ref={risky && option.id === 'no' ? safe : undefined}
+            class={`btn perm-btn ${risky ? (option.id === 'no' ? 'btn-primary' : '') : REFUSING_OPTIONS.has(option.id) ? 'btn-danger' : i === 0 ? 'btn-primary' : ''}`}
             disabled={busy}
             aria-keyshortcuts={String(i + 1)}
             data-testid={`answer-${option.id}`}
@@ -65,6 +73,17 @@ export function PermissionForm({ session }: { session: ChoiceSessionView }) {
           </button>
         ))}
       </div>
+      {confirming && (
+        <div class="perm-confirm" role="alertdialog" aria-label={t('permission.confirmHigh', { answer: label(options.find((o) => o.id === confirming)!) })} data-testid="perm-confirm">
+          <span>{t('permission.confirmHigh', { answer: label(options.find((o) => o.id === confirming)!) })}</span>
+          <button type="button" class="btn btn-danger" disabled={busy} onClick={() => answer(confirming, true)} data-testid="perm-confirm-approve">
+            {t('permission.confirmApprove')}
+          </button>
+          <button type="button" class="btn btn-quiet" onClick={() => (setConfirming(null), safe.current?.focus())} data-testid="perm-confirm-back">
+            {t('permission.confirmBack')}
+          </button>
+        </div>
+      )}
       <label class="field">
         <span>{t('choice.globalNote')}</span>
         <textarea name="global_annotation" rows={1} value={draft.global_annotation} onInput={(e) => setDraft((d) => ({ ...d, global_annotation: e.currentTarget.value }))} data-testid="global-note" />

@@ -44,6 +44,10 @@ export default {
   },
   // A permission gate's view of what it would do (issue 22).
   permission: {
+    // A high-risk request: approving takes a second step.
+    confirmHigh: 'High risk. Approve “{{answer}}” anyway?',
+    confirmApprove: 'Approve anyway',
+    confirmBack: 'Back',
     widen: 'Widen the rule first, to {{rules}}',
     alwaysAllow: 'Yes, and always allow {{rules}}',
     neverAllow: 'No, and never allow {{rules}}',
@@ -193,6 +197,22 @@ export default {
     soonTitle: '{{seconds}} s left to answer',
     timedOutTitle: 'Time is up',
     autoTitle: 'Recommended options were submitted',
+    // A gate's notification (the service worker, web/sw/): its buttons and what replaces it once answered.
+    card: {
+      yesOnce: 'Yes, once',
+      no: 'No',
+      open: 'Open',
+      highRisk: 'High risk: {{reason}}',
+      sent: '{{answer}} — sent to {{who}}',
+      failed: 'Not sent: {{why}}. Opening the page…',
+      gone: 'this question was already answered or is gone',
+      hubDown: 'the hub is not running',
+    },
+  },
+  // The page the service worker shows for a portal page while the hub does not answer.
+  offline: {
+    title: 'The gatehouse hub is not running',
+    text: 'Start it with `gatehouse hub` (or run an agent that uses it); this page tries again every few seconds.',
   },
   connection: {
     connecting: 'Connecting…',

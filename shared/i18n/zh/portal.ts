@@ -40,6 +40,9 @@ export default {
   },
   // A permission gate's view of what it would do (issue 22).
   permission: {
+    confirmHigh: '高风险。仍要批准“{{answer}}”吗？',
+    confirmApprove: '仍然批准',
+    confirmBack: '返回',
     widen: '先把规则放宽为 {{rules}}',
     alwaysAllow: '是，并始终允许 {{rules}}',
     neverAllow: '否，并永不允许 {{rules}}',
@@ -189,6 +192,20 @@ export default {
     soonTitle: '剩余 {{seconds}} 秒作答',
     timedOutTitle: '已超时',
     autoTitle: '已自动提交推荐选项',
+    card: {
+      yesOnce: '允许一次',
+      no: '拒绝',
+      open: '打开',
+      highRisk: '高风险：{{reason}}',
+      sent: '{{answer}} —— 已发送给 {{who}}',
+      failed: '未发送：{{why}}。正在打开页面…',
+      gone: '此问题已被回答或已不存在',
+      hubDown: 'hub 未在运行',
+    },
+  },
+  offline: {
+    title: 'gatehouse hub 未在运行',
+    text: '请用 `gatehouse hub` 启动它（或运行使用它的智能体）；本页每隔几秒会自动重试。',
   },
   connection: {
     connecting: '正在连接…',

@@ -1,0 +1,107 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { portalUrl } from '../../../server/hub/handoff.js';
+import type { TestHub } from '../test-hub.js';
+
+/** A notification as the page reads it back with registration.getNotifications(). */
+export interface ReadNotification {
+  title: string;
+  body: string;
+  tag: string;
+  actions: Array<{ action: string; title: string }>;
+  data: { kind: string; id: string } | null;
+}
+
+export interface HiddenPortal {
+  context: BrowserContext;
+  /** The person's portal (with the credential), hidden (as the page sees it) behind `front`. */
+  portal: Page;
+  /** The tab in front of it. */
+  front: Page;
+  worker: Worker;
+  /** Resolves once the worker tells the portal that a notification of gate `id` (of `kind`) was shown. */
+  shown(id: string, kind?: 'gate' | 'done'): Promise<void>;
+  /** When (Date.now() in the page) the portal heard that gate `id`'s notification was shown; null if not yet. */
+  shownAt(id: string): Promise<number | null>;
+  /** Resolves once the worker tells the portal that it closed the notification of gate `id`. */
+  closed(id: string): Promise<void>;
+  /** The worker's notifications, read once (never while one is being shown: call after shown/closed). */
+  notifications(): Promise<ReadNotification[]>;
+  /** Dispatches a click on gate `id`'s notification in the worker as Chromium does (action '' is the body). */
+  click(id: string, action: string): Promise<void>;
+}
+
+/**
+ * The person's portal (with the credential) in a tab marked hidden, another tab in front of it; notifications granted
+ * through the browser context; the portal's service worker up and in control of the portal before this returns.
+ * Hidden as the page sees it (document.visibilityState, which decides whether a gate is notified): Playwright's launch
+ * turns focus emulation on so every page stays `visible`, and headless Chromium 156 kept a background tab, a
+ * minimised window and a frozen page `visible` over CDP too (issue 32's notes; there is no display here to run it
+ * headed), so the page's visibility is overridden as test/support/e2e/notification-spy.ts does.
+ */
+export async function openHiddenPortal(hub: TestHub, context: BrowserContext): Promise<HiddenPortal> {
+  await context.grantPermissions(['notifications'], { origin: hub.baseUrl });
+  await context.addInitScript(() => {
+    let hidden = false;
+    Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { get: () => hidden });
+    (window as unknown as { __setHidden(h: boolean): void }).__setHidden = (h: boolean) => {
+      hidden = h;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+  });
+  const portal = await context.newPage();
+  const workerSeen = context.waitForEvent('serviceworker');
+  await portal.goto(portalUrl(hub.baseUrl, hub.token));
+  await portal.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
+  const worker = context.serviceWorkers()[0] ?? (await workerSeen);
+  await portal.evaluate(() => {
+    const w = window as unknown as { __workerSaid: unknown[] };
+    w.__workerSaid = [];
+    // With the page's clock (the same machine's as the test's): when each message came.
+    navigator.serviceWorker.addEventListener('message', (e) => w.__workerSaid.push({ ...e.data, at: Date.now() }));
+  });
+  await portal.locator('.conn-open').waitFor();
+  const front = await context.newPage();
+  await front.bringToFront();
+  await portal.evaluate(() => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(true));
+  // Interval polling: a hidden page draws no frames, so the default (requestAnimationFrame) polling would never run.
+  const said = (test: string, arg: unknown) => portal.waitForFunction(new Function('arg', `return window.__workerSaid.some((m) => ${test})`) as (arg: unknown) => boolean, arg, { polling: 100, timeout: 30_000 }).then(() => undefined);
+  return {
+      context,
+      portal,
+      front,
+      worker,
+      shown: (id, kind = 'gate') => said(`m.type === 'notification-shown' && m.id === arg.id && m.kind === arg.kind`, { id, kind }),
+    shownAt: (id) => portal.evaluate((gate) => (window as unknown as { __workerSaid: Array<{ type: string; id?: string; at: number }> }).__workerSaid.find((m) => m.type === 'notification-shown' && m.id === gate)?.at ?? null, id),
+    closed: (id) => said(`m.type === 'notifications-closed' && m.ids.includes(arg.id)`, { id }),
+      notifications: () =>
+        portal.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            actions: ((n as unknown as { actions?: Array<{ action: string; title: string }> }).actions ?? []).map((a) => ({ action: a.action, title: a.title })),
+            data: n.data as ReadNotification['data'],
+          })),
+        ),
+      click: (id, action) =>
+        worker.evaluate(
+          async ({ tag, action }) => {
+            const scope = self as unknown as { registration: { getNotifications(f: { tag: string }): Promise<Notification[]> }; dispatchEvent(e: Event): boolean };
+            const [notification] = await scope.registration.getNotifications({ tag });
+            if (!notification) throw new Error(`no notification tagged ${tag}`);
+            const Click = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event }).NotificationEvent;
+            const event = new Click('notificationclick', { notification, action });
+            // A script-made event throws on waitUntil: collect the promises instead and wait for them.
+            const waits: Array<Promise<unknown>> = [];
+            Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => waits.push(p) });
+            scope.dispatchEvent(event);
+            await Promise.all(waits);
+          },
+          { tag: `gate:${id}`, action },
+        ),
+    };
+}
