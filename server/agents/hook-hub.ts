@@ -14,14 +14,14 @@ import { remoteClient } from '../hub-client/remote-client.js';
  * `start`: the hook before every tool call starts a hub that is not running (issue 31: the person's policy is law
  * for every call, and only a running hub applies it); the permission hook leaves the CLI's own dialog to ask.
  */
-export async function hubForHook(env: NodeJS.ProcessEnv, opts: { start?: boolean } = {}): Promise<HubClient> {
+export async function hubForHook(env: NodeJS.ProcessEnv, opts: { start?: boolean; onStarting?: () => void } = {}): Promise<HubClient> {
   const paths = dataPaths(dataDir(env));
   // A paired machine: the person's hub, used as it is (an unreachable one is a refused connection: the CLI asks itself).
   const remote = await remoteHub(env);
   if (remote) return remoteClient(remote, paths.dir);
   const [state, token] = await Promise.all([readHubState(paths.hubState), readCredential(paths.credential)]);
   if (!state || !token || !alive(state.pid)) {
-    if (opts.start) return (await import('../hub-client/ensure-hub.js')).ensureHub({ env, timeoutMs: 15_000 });
+    if (opts.start) return (await import('../hub-client/ensure-hub.js')).ensureHub({ env, timeoutMs: 15_000, onStarting: opts.onStarting });
     throw new Error(`no gatehouse hub is running for ${paths.dir} (start one with \`gatehouse hub\`)`);
   }
   return new HubClient(hubBaseUrl(state), token, paths.dir, { fingerprint: state.tls_fingerprint });

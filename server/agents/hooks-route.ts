@@ -23,19 +23,21 @@ import { HOOK_HEADER } from './hook-fast-path.js';
 const bodySchema = z.strictObject({
   input: z.record(z.string(), z.unknown(), { error: 'must be the hook input object the CLI sent' }),
   wait_seconds: z.number({ error: 'must be a number of seconds' }).positive({ error: 'must be more than 0' }),
+  /** false: the hook had to start the hub for this call; what the policy would ask the person is left to the CLI. */
+  ask_person: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 type Decided = { hook: 'call'; decided: CallAnswer } | { hook: 'permission'; decided: GateDecision };
 
 /** The policy's (or the person's) decision on one hook request: `hook` says which of the agent's hooks asks. */
-async function decideHook(ctx: HubContext, request: FastifyRequest, agent: AgentHooks, hook: 'call' | 'permission', input: Record<string, unknown>, waitSeconds: number): Promise<Decided> {
+async function decideHook(ctx: HubContext, request: FastifyRequest, agent: AgentHooks, hook: 'call' | 'permission', input: Record<string, unknown>, waitSeconds: number, askPerson = true): Promise<Decided> {
   const ask = permissionInput(agent, input);
   const event = hook === 'call' ? agent.callHook!.event : agent.permissionEvent;
   const release = ctx.activity.hold(`${agent.name} ${event} hook`);
   try {
     // The hub's one permission path: its policy, its session grants, its record of requests; a paired machine's
     // gate carries the machine's name.
-    const desk = { ...(await permissionDesk(ctx)), sessions: sessionsForMachine(ctx.sessions, agentOf(request)) };
+    const desk = { ...(await permissionDesk(ctx)), sessions: sessionsForMachine(ctx.sessions, agentOf(request)), ...(askPerson ? {} : { noPerson: true }) };
     const out: Decided = hook === 'call' ? { hook, decided: await decideCall(desk, agent, input, ask, waitSeconds) } : { hook, decided: await decidePermissionHook(desk, agent, input, ask, waitSeconds) };
     const { decided } = out;
     ctx.log.info({ agent: agent.id, event, tool: ask.tool, decision: decided.decision, decided_by: decided.decided_by.text, gate: decided.session_id }, 'permission request decided');
@@ -80,8 +82,8 @@ export const hooksRoute: HubPlugin = (app, ctx) => {
   app.post<{ Params: { agent: string } }>('/api/hooks/:agent/call', { config: { agent: 'hook' } }, async (request) => {
     const agent = agentParam(request.params.agent);
     const hook = callHookOf(agent);
-    const { input, wait_seconds } = body(request);
-    return (await decideHook(ctx, request, agent, hook, input, wait_seconds)).decided;
+    const { input, wait_seconds, ask_person } = body(request);
+    return (await decideHook(ctx, request, agent, hook, input, wait_seconds, ask_person !== false)).decided;
   });
   app.post('/api/hooks/reply', { config: { agent: 'hook' } }, async (request, reply) => {
     const { agent, hook, waitSeconds } = hookHeader(request);

@@ -47,6 +47,11 @@ export interface PermissionDeps {
   task?: string;
   /** The decisions of a call's earlier hook, for its later one (call-memo.ts); none: each hook decides alone. */
   calls?: CallMemo;
+  /**
+   * Nobody to ask in gatehouse: the hook had to start the hub for this call (no portal was open to answer in). The
+   * policy's rules and grade still decide; what they would put to the person is left to the CLI, where the person is.
+   */
+  noPerson?: boolean;
 }
 
 /** How the person is asked, beyond the request itself (a task under `gatehouse run` uses all three). */
@@ -154,7 +159,7 @@ async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request
     const message = (err as Error).message;
     decided = { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: deps.policy?.personFile ?? 'policy', line: 0, column: 0, message } }, kind: 'other', risk: { grade: 'high', reasons: [`the policy engine failed: ${message}`] } };
   }
-  const gate = ruled(agent, decided) ?? (await askThePerson(deps, agent, request, agentSession, ask, waitSeconds, decided));
+  const gate = ruled(agent, decided) ?? (deps.noPerson ? leftToTheCli(decided) : await askThePerson(deps, agent, request, agentSession, ask, waitSeconds, decided));
   return { ...gate, risk: decided.risk };
 }
 
@@ -282,6 +287,12 @@ function timedOut(deps: PermissionDeps, request: PolicyRequest, view: { risk?: {
   return onTimeout === 'deny'
     ? { decision: 'deny', message: `Timed out: nobody answered within ${waited}, so gatehouse did not allow it (this is not the person's refusal). Do not run it now; ask again later or choose another way.`, decided_by: { kind: 'timeout', text } }
     : { decision: 'ask', message: `nobody answered in gatehouse within ${waited}`, decided_by: { kind: 'timeout', text } };
+}
+
+function leftToTheCli(decided: PolicyDecision): GateDecision {
+  const by = policyDecidedBy(decided.decidedBy);
+  const text = `${by.text}; the hub had just started for this call, so nobody was asked in gatehouse`;
+  return { decision: 'ask', message: `${text}: left to the CLI`, session_id: null, status: 'decided', decided_by: { ...by, text } };
 }
 
 function allowed(agent: AgentHooks, by: PermissionDecidedBy): GateDecision {

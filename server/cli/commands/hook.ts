@@ -149,12 +149,15 @@ Options:
       const input = JSON.parse(await readStdin(io));
       const read = performance.now();
       agent.parsePermission(input);
-      const hub = await hubForHook(process.env, { start: callHook !== null });
+      // A hub this call had to start has no portal open yet: its policy decides, and what it would ask is left to the
+      // CLI, where the person is (Qwen Code: already asked in its own dialog before its PreToolUse).
+      let started = false;
+      const hub = await hubForHook(process.env, { start: callHook !== null, onStarting: () => (started = true) });
       const posted = performance.now();
       const decided = await hub.request<{ decision: CallDecision; message: string }>(
         'POST',
         taskId && !callHook ? taskHookPath(taskId, agent, event) : `/api/hooks/${agent.id}/${callHook ? 'call' : 'permission'}`,
-        { input, wait_seconds: waitSeconds },
+        { input, wait_seconds: waitSeconds, ...(started ? { ask_person: false } : {}) },
         { signal: AbortSignal.timeout((waitSeconds + 15) * 1000) },
       );
       noteTimes(event, { running, read, posted, answered: performance.now() });
