@@ -7,7 +7,7 @@ import preact from '@preact/preset-vite';
  * in the entry. Every module not matched here goes into the entry chunk — a new file a lazy view alone uses must be
  * matched here (settings' policy status and paired machines, history's paged list, the permission view's types).
  */
-const LAZY = /\/shared\/permission\/(view|high-risk)\.ts$|\/web\/(config\/(SettingsPanel|TelegramSettings|PairedMachines|PolicyStatus)|history\/[\w-]+|list\/(InteractionList|RowSource|use-more-rows|project-filter)|rendering\/(FinalState|FinalAnswers|QuestionsForm|QuestionFieldset|use-question-arrows)|notify\/(notification-watch|worker-notices))\.tsx?$|\/web\/permission\/|\/web\/tasks\/|\/web\/resolve\/|@xterm/;
+const LAZY = /\/shared\/permission\/(view|high-risk)\.ts$|\/web\/(config\/(SettingsPanel|TelegramSettings|NtfySettings|PairedMachines|PolicyStatus)|history\/[\w-]+|list\/(InteractionList|RowSource|use-more-rows|project-filter)|rendering\/(FinalState|FinalAnswers|QuestionsForm|QuestionFieldset|use-question-arrows)|notify\/(notification-watch|worker-notices))\.tsx?$|\/web\/permission\/|\/web\/tasks\/|\/web\/resolve\/|@xterm/;
 
 /**
  * The portal bundle: web/main.tsx → dist/web/assets. One content-hashed entry (JS + CSS) holds what a choice
