@@ -43,14 +43,14 @@ for (const cli of ['claude', 'gemini', 'qwen'] as const) {
 }
 
 describe.skipIf(skipUnlessInstalled('claude'))('Claude Code, a new user, under gatehouse run', () => {
-  it('text style → security notes (Enter by the policy) → folder trust, then the prompt runs', { timeout: 300_000 }, async () => {
+  it('text style → security notes (Enter by an answer handler) → folder trust, then the prompt runs', { timeout: 300_000 }, async () => {
     recordTestedWith('claude', 'orchestrator', { covers: 'first run on screen: text style → security notes → folder trust, then its prompt' });
     run = await startOrchestratedAgent('claude', { autoApprove: true, seed: 'new' });
     await run.until(asking('Choose the text style that looks best with your terminal'), 'the text style is the question', 120_000);
     await run.choose({ option: 'Dark mode ✔' });
     // "Press Enter to continue…" is the adapter's to press with autoApprove; the folder trust is the person's.
     const trust = await run.until(asking(/^Quick safety check: Is this a project you created or one you trust\?/), 'the folder trust is the question');
-    expect(trust.explain!.join('\n')).toMatch(/RUNNING ← policy Enter/);
+    expect(trust.explain!.join('\n')).toMatch(/RUNNING ← answer handler Enter/);
     expect(texts(trust)).toEqual(['1. Yes, I trust this folder', '2. No, exit']);
     await run.choose({ option: 'Yes, I trust this folder' });
     await run.until((t) => t.status === 'DONE', 'the task is done');
