@@ -42,9 +42,10 @@ describe.skipIf(skipUnlessInstalled('claude'))('Claude Code permission hook → 
     expect(question.request.options.map((o) => o.label)).toEqual([
       'Yes, allow this once',
       'Yes, for the rest of this session',
-      'Yes, and always allow Bash(echo hello-from-standin)',
+      // The command writes made.txt (> made.txt): an allow of the command alone would not cover the write.
+      'Yes, and always allow Bash(echo hello-from-standin), Edit(./made.txt)',
       'No',
-      'No, and never allow Bash(echo hello-from-standin)',
+      'No, and never allow Bash(echo hello-from-standin), Edit(./made.txt)',
     ]);
     await run.answer(question.id, 'no');
     const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
