@@ -40,6 +40,8 @@ export async function decidePermissionHook(deps: PermissionDeps, agent: AgentHoo
  * hook can hand it there, else a pass — the CLI's own behaviour applies, and the record says so.
  */
 function asCallAnswer(agent: AgentHooks, decided: GateDecision): CallAnswer {
+  // Left to the CLI's own settings (`risk: <grade>: cli`): its allow list, else its own dialog — never gatehouse's ask.
+  if (decided.decided_by.kind === 'agent-settings') return { ...decided, decision: 'pass' };
   const answers = agent.callHook!.answers;
   if (answers.includes(decided.decision)) return decided;
   if (decided.decision === 'deny') throw new Error(`${agent.name}'s ${agent.callHook!.event} hook cannot deny`);

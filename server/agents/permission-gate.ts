@@ -22,6 +22,7 @@ import type { CallMemo } from './call-memo.js';
 import { DEFAULT_ROUTING, routedGrade, timeoutOutcome } from '../policy/routing.js';
 import type { RiskGrade } from '../../shared/permission/risk.js';
 import { waitedText } from '../sessions/next-step.js';
+import { leftToAgentSettings } from './agent-settings-decision.js';
 
 /** The gate's options, by stable id (`gatehouse answer --option`, Telegram buttons, the terminal UI). */
 export const HOOK_OPTIONS = { allow: 'yes', session: 'session', always: 'always', deny: 'no', never: 'never' } as const;
@@ -75,7 +76,7 @@ export async function askPermission(deps: PermissionDeps, agent: AgentHooks, hoo
   const started = Date.now();
   const request: PolicyRequest = { agent: agent.id, tool: ask.tool, input: hookInput.tool_input ?? {}, cwd: ask.cwd ?? process.cwd() };
   const agentSession = typeof hookInput.session_id === 'string' && hookInput.session_id ? hookInput.session_id : null;
-  const decided = await decidePermission(deps, agent, request, agentSession, ask, waitSeconds);
+  const decided = await decidePermission(deps, agent, request, agentSession, ask, waitSeconds, hookInput);
   if (deps.log) {
     try {
       await deps.log.append({
@@ -103,7 +104,7 @@ export async function askPermission(deps: PermissionDeps, agent: AgentHooks, hoo
   return decided;
 }
 
-async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request: PolicyRequest, agentSession: string | null, ask: PermissionAsk, waitSeconds: number): Promise<GateDecision> {
+async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request: PolicyRequest, agentSession: string | null, ask: PermissionAsk, waitSeconds: number, hookInput: Record<string, unknown>): Promise<GateDecision> {
   let decided: PolicyDecision;
   try {
     if (!deps.policy) throw new Error('the policy engine is not available');
@@ -112,7 +113,13 @@ async function decidePermission(deps: PermissionDeps, agent: AgentHooks, request
     const message = (err as Error).message;
     decided = { decision: 'ask', decidedBy: { kind: 'policy-error', error: { file: deps.policy?.personFile ?? 'policy', line: 0, column: 0, message } }, kind: 'other', risk: { grade: 'high', reasons: [`the policy engine failed: ${message}`] } };
   }
-  const gate = ruled(agent, decided) ?? (deps.noPerson ? leftToTheCli(decided) : await askThePerson(deps, agent, request, agentSession, ask, waitSeconds, decided));
+  const gate =
+    ruled(agent, decided) ??
+    (decided.decidedBy.kind === 'agent-settings'
+      ? leftToAgentSettings(deps.policy, agent, request, hookInput, decided)
+      : deps.noPerson
+        ? leftToTheCli(decided)
+        : await askThePerson(deps, agent, request, agentSession, ask, waitSeconds, decided));
   return { ...gate, risk: decided.risk };
 }
 
@@ -142,7 +149,7 @@ export async function askThePerson(
   how: PersonAsk = {},
 ): Promise<GateDecision> {
   // A session grant holds for an `ask` of the rules or of no rule; never for a protected path or a broken policy.
-  const grantable = decided.decidedBy.kind === 'rule' || decided.decidedBy.kind === 'default' || decided.decidedBy.kind === 'risk';
+  const grantable = ['rule', 'default', 'risk', 'agent-settings'].includes(decided.decidedBy.kind);
   let narrow: RulesFromRequest = { rules: [], wider: [] };
   try {
     narrow = narrowestRule(request);

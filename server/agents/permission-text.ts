@@ -33,6 +33,8 @@ export function policyDecidedBy(by: DecidedBy): PermissionDecidedBy {
       return { kind: 'policy-error', text: `policy error: ${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}`, file: by.error.file, line: by.error.line };
     case 'risk':
       return { kind: 'risk', text: `no rule matches; graded ${by.grade} (${by.reasons.join('; ')})`, grade: by.grade, reasons: by.reasons };
+    case 'agent-settings':
+      return { kind: 'agent-settings', text: `no rule matches; graded ${by.grade} (${by.reasons.join('; ')}), which your risk: setting leaves to the CLI's own settings`, grade: by.grade, reasons: by.reasons };
     default:
       return { kind: 'rule', text: 'no rule matches' };
   }
@@ -49,6 +51,8 @@ export function askedBecause(by: DecidedBy): string {
       return `the policy does not parse (${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message})`;
     case 'risk':
       return `it is graded ${by.grade}: ${by.reasons.join('; ')} (no rule in your policy decides it)`;
+    case 'agent-settings':
+      return `it is graded ${by.grade}: ${by.reasons.join('; ')} (no rule in your policy decides it; your risk: setting leaves such calls to the CLI, but here gatehouse is the CLI's only gate)`;
     default:
       return 'no rule in your policy decides it';
   }

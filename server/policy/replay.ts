@@ -45,6 +45,8 @@ export function describeDecidedBy(by: DecidedBy): string {
       return `policy error ${by.error.file}:${by.error.line}:${by.error.column}: ${by.error.message}`;
     case 'risk':
       return `risk ${by.grade} (${by.reasons.join('; ')})`;
+    case 'agent-settings':
+      return `risk ${by.grade}, left to the CLI's own settings (${by.reasons.join('; ')})`;
     default:
       return 'no rule (ask the person)';
   }

@@ -34,6 +34,8 @@ export type DecidedBy =
   | { kind: 'default' }
   /** No rule decides: policy.yaml's `risk:` setting for the grade did (issue 31 §2). */
   | { kind: 'risk'; grade: RiskGrade; reasons: string[] }
+  /** No rule decides and `risk:` sets the grade to `cli`: the agent CLI's own settings decide (an ask to gatehouse). */
+  | { kind: 'agent-settings'; grade: RiskGrade; reasons: string[] }
   | { kind: 'policy-error'; error: PolicyError };
 
 /** How one part of a request fared: a simple command of a shell line, a path, a written redirection. */

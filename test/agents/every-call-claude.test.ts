@@ -29,7 +29,7 @@ function allowInClaudeSettings(file: string, rules: string[]): void {
   writeFileSync(file, JSON.stringify(settings, null, 2));
 }
 
-async function startWithPolicy(configure: (launch: AgentLaunch) => void, script: ScriptStep[] = [{ shell: PWN }, { text: 'All done.' }]): Promise<HookRun> {
+async function startWithPolicy(configure: (launch: AgentLaunch) => void, script: ScriptStep[] = [{ shell: PWN }, { text: 'All done.' }], policy = DENY_POLICY): Promise<HookRun> {
   const started = await startHookRun('claude', {
     hub: true,
     script,
@@ -38,7 +38,7 @@ async function startWithPolicy(configure: (launch: AgentLaunch) => void, script:
       configure(launch);
     },
   });
-  writeFileSync(join(started.hub!.home, 'policy.yaml'), DENY_POLICY);
+  writeFileSync(join(started.hub!.home, 'policy.yaml'), policy);
   return started;
 }
 
@@ -115,5 +115,40 @@ describe.skipIf(skipUnlessInstalled('claude'))('Claude Code: the policy decides 
     const all = await records();
     expect(all.find((r) => r.tool === 'Edit')).toMatchObject({ event: 'PreToolUse', decision: 'deny', mode: 'acceptEdits', decided_by: { kind: 'rule', rule: 'Edit(./secret.txt)' } });
     expect(all.find((r) => r.tool === 'Read')).toMatchObject({ event: 'PreToolUse', decision: 'allow', decided_by: { kind: 'rule', rule: 'Read' } });
+  });
+
+  describe("risk: medium: cli — the person's policy leaves such calls to Claude Code's own settings", () => {
+    const LEAVE = 'risk:\n  medium: cli\ndeny:\n  - Bash(touch pwned:*)\n';
+    const MAKE = 'touch made-by-own-allow';
+
+    it("Claude Code's own allow lets it run, and the record names its file, line and rule (decided_by agent-settings)", async () => {
+      run = await startWithPolicy((launch) => allowInClaudeSettings(join(launch.home, '.claude/settings.json'), ['Bash(ls:*)', 'Bash(touch:*)']), [{ shell: MAKE }, { text: 'All done.' }], LEAVE);
+      await run.cli.waitFor('? for shortcuts');
+      await run.cli.submit(PROMPT);
+      const result = await toolResultSeen(run);
+      expect(result.isError).toBe(false);
+      expect(fileExists(join(run.launch.cwd, 'made-by-own-allow'))).toBe(true);
+      const [record, ...more] = await records();
+      expect(more).toEqual([]);
+      const settings = join(run.launch.home, '.claude/settings.json');
+      const line = readFileSync(settings, 'utf8').split('\n').findIndex((l) => l.includes('"Bash(touch:*)"')) + 1;
+      expect(record).toMatchObject({ event: 'PreToolUse', decision: 'ask', gate: null, decided_by: { kind: 'agent-settings', grade: 'medium', rule: 'Bash(touch:*)', list: 'allow', file: settings, line } });
+      expect(record!.decided_by.text).toContain(`its own allow rule Bash(touch:*) (${settings}:${line}) allows it`);
+      const { interactions } = await run.hub!.client.request<{ interactions: Array<{ kind: string }> }>('GET', '/api/interactions?filter=all');
+      expect(interactions.filter((i) => i.kind === 'choice')).toEqual([]);
+    });
+
+    it("with no allow of its own, Claude Code's own dialog asks (gatehouse asks nobody) and the record says so", async () => {
+      run = await startWithPolicy(() => {}, [{ shell: MAKE }, { text: 'All done.' }], LEAVE);
+      await run.cli.waitFor('? for shortcuts');
+      await run.cli.submit(PROMPT);
+      await run.cli.waitFor('Do you want to proceed?');
+      const [record] = await records();
+      expect(record).toMatchObject({ event: 'PreToolUse', decided_by: { kind: 'agent-settings', grade: 'medium' } });
+      expect(record!.decided_by.text).toContain('none of its own rules that gatehouse reads covers it, so its default applies: its own dialog');
+      expect(record!.decided_by.rule).toBeUndefined();
+      const { interactions } = await run.hub!.client.request<{ interactions: Array<{ kind: string }> }>('GET', '/api/interactions?filter=all');
+      expect(interactions.filter((i) => i.kind === 'choice')).toEqual([]);
+    });
   });
 });

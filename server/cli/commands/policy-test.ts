@@ -56,6 +56,8 @@ function describe(by: import('../../policy/index.js').DecidedBy): string {
       return 'no rule (ask the person)';
     case 'risk':
       return `no rule; risk ${by.grade} (${by.reasons.join('; ')})`;
+    case 'agent-settings':
+      return `no rule; risk ${by.grade} (${by.reasons.join('; ')}), left to the CLI's own settings (risk: ${by.grade}: cli)`;
   }
 }
 

@@ -83,7 +83,8 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
       return answer;
     }
     // The policy asks the person because of a rule, a protected path or a policy error: autoApprove does not answer.
-    const personOnly = decided.decidedBy.kind !== 'default' && decided.decidedBy.kind !== 'risk' ? policyDecidedBy(decided.decidedBy).text : undefined;
+    // A grade left to the CLI (`cli`) is the task's to answer too: inside a task the hook is the CLI's only gate.
+    const personOnly = !['default', 'risk', 'agent-settings'].includes(decided.decidedBy.kind) ? policyDecidedBy(decided.decidedBy).text : undefined;
     const agentSession = typeof parsed.data.input.session_id === 'string' && parsed.data.input.session_id ? parsed.data.input.session_id : null;
     const workflow = orchestrator.findTask(request.params.id)?.session.name ?? 'workflow';
     const person: PersonQuestion = {

@@ -51,8 +51,9 @@ export function riskReplay(records: PermissionRecord[], engine: Engine, home = h
       for (const row of rows) row.asked++;
       continue;
     }
-    const grades = (decided.parts ?? []).flatMap((p) => (p.decidedBy.kind === 'risk' ? [p.decidedBy.grade] : []));
-    if (decided.decidedBy.kind !== 'risk' || grades.length === 0) {
+    const byGrade = (kind: string) => kind === 'risk' || kind === 'agent-settings';
+    const grades = (decided.parts ?? []).flatMap((p) => (p.decidedBy.kind === 'risk' || p.decidedBy.kind === 'agent-settings' ? [p.decidedBy.grade] : []));
+    if (!byGrade(decided.decidedBy.kind) || grades.length === 0) {
       out.by_rules++;
       for (const row of rows) count(row, decided.decision);
       continue;
@@ -69,8 +70,9 @@ export function riskReplay(records: PermissionRecord[], engine: Engine, home = h
   return out;
 }
 
-function count(row: RiskSettingRow, decision: Decision): void {
-  if (decision === 'ask') row.asked++;
+/** A grade left to the CLI (`cli`) counts as asked: gatehouse does not know what the CLI's own settings do with it. */
+function count(row: RiskSettingRow, decision: Decision | 'cli'): void {
+  if (decision === 'ask' || decision === 'cli') row.asked++;
   else if (decision === 'deny') row.denied++;
   else row.allowed++;
 }

@@ -1,21 +1,26 @@
 // policy.yaml's `risk:` — what each grade gets when no rule decides a request:
 //
 //   risk:
-//     low: allow      # or ask; allow holds only inside a project (a folder with .git or .gatehouse)
-//     medium: ask     # or allow
-//     high: ask       # or deny; never allow
+//     low: allow      # or ask, or cli; allow holds only inside a project (a folder with .git or .gatehouse)
+//     medium: ask     # or allow, or cli
+//     high: ask       # or deny; never allow, never cli
 //
+// `cli` leaves such a call to the agent CLI's own settings (its allow list, its own dialog): the hook passes it and
+// the record names the CLI's file and rule that let it through (decided_by agent-settings).
 // Missing keys keep their defaults. A project's own file can only narrow (allow there is ignored with a warning);
 // across layers the stricter setting holds.
 import { isMap, isScalar, type Node as YamlNode, type Pair } from 'yaml';
 import { RISK_GRADES, type RiskGrade } from '../../../shared/permission/risk.js';
 import type { Decision } from '../types.js';
 
-export type RiskSettings = Record<RiskGrade, Decision>;
+/** What a grade gets: a decision, or `cli` — the agent CLI's own settings decide (its allow list, else its dialog). */
+export type RiskAction = Decision | 'cli';
+export type RiskSettings = Record<RiskGrade, RiskAction>;
 export const DEFAULT_RISK: RiskSettings = { low: 'allow', medium: 'ask', high: 'ask' };
 
-const ALLOWED: Record<RiskGrade, Decision[]> = { low: ['allow', 'ask'], medium: ['allow', 'ask'], high: ['ask', 'deny'] };
-const STRICTNESS: Decision[] = ['allow', 'ask', 'deny'];
+const ALLOWED: Record<RiskGrade, RiskAction[]> = { low: ['allow', 'ask', 'cli'], medium: ['allow', 'ask', 'cli'], high: ['ask', 'deny'] };
+/** `cli` is narrower than allow (the CLI may still ask) and wider than ask (its own allow list may let it through). */
+const STRICTNESS: RiskAction[] = ['allow', 'cli', 'ask', 'deny'];
 
 type Report = (node: { range?: [number, number, number?] | null } | null | undefined, message: string) => void;
 
@@ -39,15 +44,20 @@ export function readRiskSettings(node: YamlNode | null, key: YamlNode, source: '
       error(pair.value ?? pair.key, 'risk.high: a high-risk request is never allowed without a rule or a person; expected ask or deny');
       continue;
     }
-    if (typeof value !== 'string' || !ALLOWED[g].includes(value as Decision)) {
-      error(pair.value ?? pair.key, `risk.${g}: expected ${ALLOWED[g].join(' or ')} (got ${JSON.stringify(value ?? null)})`);
+    if (g === 'high' && value === 'cli') {
+      error(pair.value ?? pair.key, "risk.high: a high-risk request is never left to the CLI's own allow list; expected ask or deny");
+      continue;
+    }
+    if (typeof value !== 'string' || !ALLOWED[g].includes(value as RiskAction)) {
+      const expected = ALLOWED[g].length > 2 ? `${ALLOWED[g].slice(0, -1).join(', ')} or ${ALLOWED[g].at(-1)}` : ALLOWED[g].join(' or ');
+      error(pair.value ?? pair.key, `risk.${g}: expected ${expected} (got ${JSON.stringify(value ?? null)})`);
       continue;
     }
     if (source === 'project' && value === 'allow') {
       warn(pair.value, `risk.${g}: allow ignored: a project's own policy can only narrow; set it in your own policy file`);
       continue;
     }
-    out[g] = value as Decision;
+    out[g] = value as RiskAction;
   }
   return out;
 }
@@ -65,6 +75,6 @@ export function effectiveRisk(layers: Array<{ source: 'person' | 'project'; risk
   return out;
 }
 
-export function stricter(a: Decision, b: Decision): Decision {
+export function stricter<T extends RiskAction>(a: T, b: T): T {
   return STRICTNESS.indexOf(a) >= STRICTNESS.indexOf(b) ? a : b;
 }

@@ -242,6 +242,7 @@ export default {
       protected: 'a protected path',
       'policy-error': 'a policy error',
       risk: 'its risk grade (no rule)',
+      'agent-settings': "the CLI's own settings",
     },
     decision: {
       allow: 'allowed',

@@ -235,6 +235,7 @@ export default {
       protected: '受保护路径',
       'policy-error': '策略错误',
       risk: '风险等级（无规则）',
+      'agent-settings': 'CLI 自身的设置',
     },
     decision: {
       allow: '已允许',
