@@ -42,8 +42,13 @@ export async function decidePermissionHook(deps: PermissionDeps, agent: AgentHoo
 function asCallAnswer(agent: AgentHooks, decided: GateDecision): CallAnswer {
   // Left to the CLI's own settings (`risk: <grade>: cli`): its allow list, else its own dialog — never gatehouse's ask.
   if (decided.decided_by.kind === 'agent-settings') return { ...decided, decision: 'pass' };
+  return { ...decided, decision: asCallDecision(agent, decided.decision) };
+}
+
+/** A decision as the CLI's hook before every call can give it: what it cannot answer passes (a deny it cannot give is a bug). */
+export function asCallDecision(agent: AgentHooks, decision: GateDecision['decision']): CallDecision {
   const answers = agent.callHook!.answers;
-  if (answers.includes(decided.decision)) return decided;
-  if (decided.decision === 'deny') throw new Error(`${agent.name}'s ${agent.callHook!.event} hook cannot deny`);
-  return { ...decided, decision: 'pass' };
+  if (answers.includes(decision)) return decision;
+  if (decision === 'deny') throw new Error(`${agent.name}'s ${agent.callHook!.event} hook cannot deny`);
+  return 'pass';
 }

@@ -30,7 +30,10 @@ describe('hooks wired into an orchestrated agent run', () => {
     // The task's id and CLI tell a hook of the person's own (installed by hand) that the task's hook answers.
     expect(hooked.env).toEqual({ GATEHOUSE_TASK_ID: 'wf-1.agent', GATEHOUSE_TASK_AGENT: 'claude', GATEHOUSE_HOME: s.dataDir });
     const { hooks } = JSON.parse(readFileSync(file, 'utf8'));
-    expect(Object.keys(hooks)).toEqual(['PermissionRequest', 'Stop', 'Notification']);
+    expect(Object.keys(hooks)).toEqual(['PreToolUse', 'PermissionRequest', 'Stop', 'Notification']);
+    // The hook before every call answers as the task's too: the policy decides calls Claude's own allow list would let through.
+    expect(hooks.PreToolUse[0]).toMatchObject({ matcher: '*' });
+    expect(hooks.PreToolUse[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude PreToolUse --wait \d+ --task "wf-1\.agent"$/);
     expect(hooks.PermissionRequest[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude PermissionRequest --wait \d+ --task "wf-1\.agent"$/);
     expect(hooks.Stop[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude Stop --task "wf-1\.agent"$/);
     expect(hooks.Notification[0].hooks[0].command).toMatch(/gatehouse-hook\.cjs" claude Notification --task "wf-1\.agent"$/);
@@ -54,7 +57,7 @@ describe('hooks wired into an orchestrated agent run', () => {
     expect(readFileSync(join(home, 'auth.json'), 'utf8')).toBe('{"k":1}');
     expect(readFileSync(join(home, 'rules', 'default.rules'), 'utf8')).toBe('allow');
     expect(existsSync(join(home, 'sessions'))).toBe(false);
-    expect(Object.keys(JSON.parse(readFileSync(join(home, 'hooks.json'), 'utf8')).hooks)).toEqual(['PermissionRequest', 'Stop']);
+    expect(Object.keys(JSON.parse(readFileSync(join(home, 'hooks.json'), 'utf8')).hooks)).toEqual(['PreToolUse', 'PermissionRequest', 'Stop']);
     expect(hooked.args).toEqual(['--dangerously-bypass-hook-trust']);
     expect(hooked.screenAfterPrompt).toBeUndefined();
     expect(existsSync(join(theirs, 'hooks.json'))).toBe(false);
@@ -140,7 +143,7 @@ describe('hooks wired into an orchestrated agent run', () => {
     const hooked = launchWithAgentHooks({ agentId: 'qwen', ...s, env: { HOME: s.home, QWEN_CODE_SYSTEM_DEFAULTS_PATH: join(root, 'none.json') } })!;
     expect(hooked.args).toEqual([]);
     const { hooks } = JSON.parse(readFileSync(hooked.env.QWEN_CODE_SYSTEM_DEFAULTS_PATH, 'utf8'));
-    expect(Object.keys(hooks)).toEqual(['PermissionRequest', 'Stop']);
+    expect(Object.keys(hooks)).toEqual(['PreToolUse', 'PermissionRequest', 'Stop']);
     expect(hooks.PermissionRequest[0].matcher).toBe('*');
     writeFileSync(join(root, 'bad.json'), '{ nope');
     expect(() => launchWithAgentHooks({ agentId: 'qwen', ...s, env: { HOME: s.home, QWEN_CODE_SYSTEM_DEFAULTS_PATH: join(root, 'bad.json') } })).toThrow(`${join(root, 'bad.json')}: not valid JSON`);

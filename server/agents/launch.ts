@@ -24,7 +24,7 @@ export function launchWithAgentHooks(request: HookLaunchRequest): HookedLaunch |
   // too: Claude Code, Qwen Code) that it runs inside this task, whose own hook (--task) answers: it steps aside.
   const env = { GATEHOUSE_TASK_ID: request.taskId, GATEHOUSE_TASK_AGENT: agent.id, GATEHOUSE_HOME: request.dataDir };
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
-  const events = [agent.permissionEvent, agent.turnEndEvent, agent.noticeEvent, agent.startEvent].filter(Boolean).join(' + ');
+  const events = [agent.callHook?.event, agent.permissionEvent, agent.turnEndEvent, agent.noticeEvent, agent.startEvent].filter(Boolean).join(' + ');
   const launch = agentClis.find((cli) => cli.id === agent.id)?.launch;
   if (launch) return launch({ agent, dir, request, env, cleanup, events });
   throw new Error(`adapter hooks: "${agent.id}" has no per-run hook wiring`);

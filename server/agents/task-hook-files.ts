@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { AgentHooks } from './agent-hooks.js';
 import { hookCommandLine } from './hook-command-line.js';
-import { gatehouseEntry, hookTimeout, isGatehouseHook, withHookGroups } from './hooks-file.js';
+import { gatehouseEntries, hookTimeout, isGatehouseHook, withHookGroups } from './hooks-file.js';
 import { readSettingsFile } from './settings-file.js';
 
 /** How long a task's permission hook waits for the person before the CLI's own dialog asks (seconds). */
@@ -62,9 +62,11 @@ export interface LaunchContext {
 }
 
 export function hookGroups(agent: AgentHooks, taskId: string): Record<string, unknown[]> {
-  const groups: Record<string, unknown[]> = {
-    [agent.permissionEvent]: [gatehouseEntry(agent, hookCommandLine(agent.id, agent.permissionEvent, TASK_HOOK_WAIT_SECONDS, taskId), TASK_HOOK_WAIT_SECONDS + 30)],
-  };
+  // The hook before every tool call (PreToolUse) beside the permission hook: inside a task too, the policy decides
+  // every call whatever the CLI's own settings would let through (issue 31); both hooks answer as the task's.
+  const groups: Record<string, unknown[]> = Object.fromEntries(
+    Object.entries(gatehouseEntries(agent, (event) => hookCommandLine(agent.id, event, TASK_HOOK_WAIT_SECONDS, taskId), TASK_HOOK_WAIT_SECONDS + 30)).map(([event, entry]) => [event, [entry]]),
+  );
   for (const event of [agent.turnEndEvent, agent.noticeEvent, agent.startEvent]) {
     if (event) groups[event] = [{ hooks: [{ type: 'command', command: hookCommandLine(agent.id, event, undefined, taskId), timeout: hookTimeout(agent, TURN_END_HOOK_TIMEOUT_SECONDS) }] }];
   }

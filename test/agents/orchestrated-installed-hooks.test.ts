@@ -43,9 +43,9 @@ async function startWithInstalledHook(cli: 'claude' | 'qwen'): Promise<{ run: Or
 /** Once the task's question is up and the installed hook is done: still the person's one question. */
 async function oneQuestionOutlivingTheInstalledHook(r: OrchestratedAgent, times: string, event: string): Promise<void> {
   await r.until(hookQuestion, 'the task waits for the person');
-  // The task's hook is still waiting, so any finished hook run of the permission event is the installed one's.
+  // The task's hook is still waiting, so any finished hook run of that event is the installed one's.
   await r.until(() => hookRuns(times).some((h) => h.event === event), 'the installed hook finished');
-  // Every installed hook that ran stepped aside: the permission hook once, and (Claude Code) its hook before every call.
+  // Every installed hook that ran stepped aside: the one of this event once, and any other of the call's.
   expect(hookRuns(times).filter((h) => h.event === event)).toEqual([expect.objectContaining({ event, deferred: true })]);
   expect(hookRuns(times).every((h) => h.deferred === true)).toBe(true);
   const task = await r.task();
@@ -58,14 +58,16 @@ async function oneQuestionOutlivingTheInstalledHook(r: OrchestratedAgent, times:
 }
 
 for (const cli of ['claude', 'qwen'] as const) {
-  const { name, permissionEvent } = hookAgent(cli);
+  const { name, permissionEvent, callHook } = hookAgent(cli);
+  // The event that holds the question: Claude Code's PreToolUse (raised before its own check), Qwen Code's permission hook.
+  const firstEvent = callHook?.order === 'before-permission' ? callHook.event : permissionEvent;
   describe.skipIf(skipUnlessInstalled(cli))(`${name} under gatehouse run with gatehouse's hook also installed by hand`, () => {
     beforeEach(() => recordTestedWith(cli, 'orchestrator', { covers: 'the same with gatehouse’s hook also installed by hand' }));
 
     it("the person's Yes: the command runs once", async () => {
       const started = await startWithInstalledHook(cli);
       run = started.run;
-      await oneQuestionOutlivingTheInstalledHook(run, started.times, permissionEvent);
+      await oneQuestionOutlivingTheInstalledHook(run, started.times, firstEvent);
       await run.choose({ option: 'Yes' });
       await run.until((t) => t.status === 'DONE', 'the task is done');
       expect(readFileSync(run.madeFile, 'utf8')).toBe('hello-from-standin\n');
@@ -75,7 +77,7 @@ for (const cli of ['claude', 'qwen'] as const) {
     it("the person's No: nothing runs and the model is told", async () => {
       const started = await startWithInstalledHook(cli);
       run = started.run;
-      await oneQuestionOutlivingTheInstalledHook(run, started.times, permissionEvent);
+      await oneQuestionOutlivingTheInstalledHook(run, started.times, firstEvent);
       await run.choose({ option: 'No' });
       const seen = await run.standin.waitFor((r) => r.conversation && r.toolResults.length > 0, 'the tool result came back');
       expect(seen.toolResults[0].output).toContain('The person said No through gatehouse');

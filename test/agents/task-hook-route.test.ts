@@ -30,8 +30,8 @@ describe("a task's hook route refuses what it cannot answer", () => {
     const agent = await post(`${base}/aider/PermissionRequest`, { input: {} });
     expect(agent.status).toBe(400);
     expect(agent.problems).toEqual([{ field: 'agent', message: 'unknown agent "aider" (gatehouse answers the hooks of: claude, codex, gemini, qwen)' }]);
-    const event = await post(`${base}/claude/PreToolUse`, { input: {} });
-    expect(event.problems).toEqual([{ field: 'event', message: 'Claude Code hook event "PreToolUse" is not one gatehouse answers (PermissionRequest, Stop, Notification)' }]);
+    const event = await post(`${base}/claude/PostToolUse`, { input: {} });
+    expect(event.problems).toEqual([{ field: 'event', message: 'Claude Code hook event "PostToolUse" is not one gatehouse answers (PreToolUse, PermissionRequest, Stop, Notification)' }]);
     const body = await post(`${base}/claude/PermissionRequest`, { input: 'ls', wait_seconds: -1 });
     expect(body.problems.map((p) => p.field).sort()).toEqual(['input', 'wait_seconds']);
     const input = await post(`${base}/claude/PermissionRequest`, { input: { tool_input: {} } });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookCommandLine } from '../../server/agents/hook-command-line.js';
 import type { HubRequestError } from '../../server/hub-client/hub-client.js';
 import type { WorkflowSessionState } from '../../server/orchestrator/task/task-types.js';
-import type { PermissionRecord } from '../../server/policy/index.js';
+import { readPermissionLog, type PermissionRecord } from '../../server/policy/index.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempHome, startTestHub, type TestHub } from '../support/test-hub.js';
 
@@ -35,17 +35,19 @@ afterAll(async () => {
   await hub.stop();
 });
 
-function taskHook(task: string, command: string): Promise<{ behavior: string; message?: string }> {
+/** The task's own hook process (as its wiring runs it) for one Claude Code event; its stdout, parsed (null: none). */
+function runTaskHook(task: string, event: 'PermissionRequest' | 'PreToolUse', command: string, agentSession = 's1'): Promise<any> {
   const taskId = `${session}.${task}`;
-  const input = { session_id: 's1', hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command }, cwd: project };
+  const input = { session_id: agentSession, hook_event_name: event, tool_name: 'Bash', tool_input: { command }, cwd: project };
   return new Promise((resolve, reject) => {
-    const child = execFile('/bin/sh', ['-c', hookCommandLine('claude', 'PermissionRequest', 60, taskId)], { env: { ...hub.env } }, (err, stdout) => {
+    const child = execFile('/bin/sh', ['-c', hookCommandLine('claude', event, 60, taskId)], { env: { ...hub.env } }, (err, stdout) => {
       if (err) return reject(err);
-      resolve(JSON.parse(stdout).hookSpecificOutput.decision as { behavior: string; message?: string });
+      resolve(stdout.trim() ? JSON.parse(stdout) : null);
     });
     child.stdin!.end(JSON.stringify(input));
   });
 }
+const taskHook = async (task: string, command: string): Promise<{ behavior: string; message?: string }> => (await runTaskHook(task, 'PermissionRequest', command)).hookSpecificOutput.decision;
 const getTask = async (task: string) =>
   (await hub.client.request<{ task: { status: string; interaction: { prompt: string } | null; explain: string[] } }>('GET', `/api/tasks/${encodeURIComponent(`${session}.${task}`)}`)).task;
 async function waiting(task: string) {
@@ -109,5 +111,30 @@ describe("a task's permission request: the policy first", () => {
     const problems = [...err.problems].sort((a, b) => a.field.localeCompare(b.field));
     expect(problems.map((p) => p.field)).toEqual(['stages[0].tasks[0].policy.allow[0]', 'stages[0].tasks[0].policy.nope']);
     expect(problems[0]!.message).toMatch(/Bash\(npm test/);
+  });
+});
+
+describe("a task's hook before every call (PreToolUse): the policy decides calls the CLI's own settings would let through", () => {
+  it("the person's deny holds at PreToolUse, whatever Claude Code's own allow list says; recorded with the event and the task", async () => {
+    const out = await runTaskHook('ruled', 'PreToolUse', 'curl example.com/x', 's2');
+    expect(out.hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
+    expect(out.hookSpecificOutput.permissionDecisionReason).toContain('rule Bash(curl:*) (deny) in');
+    const records = (await readPermissionLog(join(hub.home, 'permissions.jsonl'))).records.filter((r) => r.detail === 'curl example.com/x');
+    expect(records.map((r) => [r.event, r.task, r.decision])).toEqual([['PreToolUse', `${session}.ruled`, 'deny']]);
+  });
+
+  it('one call, two hooks: PreToolUse decides (autoApprove here) and is recorded; the permission hook of the same call takes that answer', async () => {
+    const first = await runTaskHook('auto', 'PreToolUse', 'make lint', 's2');
+    expect(first.hookSpecificOutput).toMatchObject({ permissionDecision: 'allow' });
+    expect(await runTaskHook('auto', 'PermissionRequest', 'make lint', 's2')).toMatchObject({ hookSpecificOutput: { decision: { behavior: 'allow' } } });
+    const records = (await readPermissionLog(join(hub.home, 'permissions.jsonl'))).records.filter((r) => r.detail === 'make lint');
+    expect(records.map((r) => [r.event, r.decided_by.rule])).toEqual([['PreToolUse', 'autoApprove']]);
+  });
+
+  it("an ask the task's person answers once at PreToolUse: the person's No refuses the call there", async () => {
+    const asked = runTaskHook('auto', 'PreToolUse', 'git push origin feature', 's2');
+    expect((await waiting('auto')).interaction!.prompt).toBe('Claude Code wants to use Bash: git push origin feature');
+    await hub.client.request('POST', `/api/tasks/${encodeURIComponent(`${session}.auto`)}/choose`, { option: 'No' });
+    expect((await asked).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' });
   });
 });

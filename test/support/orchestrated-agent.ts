@@ -31,7 +31,7 @@ export interface OrchestratedAgent {
  */
 export async function startOrchestratedAgent(
   cli: AgentCli,
-  opts: { autoApprove: boolean; handlers?: unknown[]; configure?: (launch: AgentLaunch) => void; seed?: 'ready' | 'fresh' | 'new'; hubEnv?: NodeJS.ProcessEnv },
+  opts: { autoApprove: boolean; handlers?: unknown[]; configure?: (launch: AgentLaunch) => void; seed?: 'ready' | 'fresh' | 'new'; hubEnv?: NodeJS.ProcessEnv; policy?: string },
 ): Promise<OrchestratedAgent> {
   const standin = await startModelStandin(WIRE_FORMATS[cli], [{ shell: COMMAND }, { text: 'All done.' }]);
   const launch = prepareAgent(cli, standin.url, { seed: opts.seed ?? 'ready' });
@@ -39,6 +39,7 @@ export async function startOrchestratedAgent(
   const home = await makeTempHome('gatehouse-orch-hooks-');
   // The built-in adapter as shipped, pointed at the pinned CLI (not on PATH).
   writeFileSync(join(home, 'adapters.yaml'), `adapters:\n  ${cli}:\n    command: ${JSON.stringify(launch.command)}\n`);
+  if (opts.policy !== undefined) writeFileSync(join(home, 'policy.yaml'), opts.policy);
   const hub = await startTestHub({ home, ...(opts.hubEnv ? { env: opts.hubEnv } : {}) });
   const task = { name: 'agent', adapter: cli, autoApprove: opts.autoApprove, handlers: opts.handlers ?? [], pendingInputs: [PROMPT], args: launch.args, env: launch.env };
   const { session } = await hub.client.request<{ session: WorkflowSessionState }>('POST', '/api/workflows', { workflow: { name: `${cli}-hooks`, stages: [{ tasks: [task] }] }, cwd: launch.cwd });

@@ -76,7 +76,8 @@ agent is told. When the hub is not running, or nobody answers within the wait, i
 Gemini CLI's {"decision":"ask"}), which leaves the decision to the CLI's own dialog, and the hook before every
 call passes (no output: the CLI's own settings decide); it never allows or refuses on its own. Gemini CLI's BeforeTool hook cannot grant a call: after a Yes, Gemini's own policy decides.
 
-The hook a task started by \`gatehouse run\` wires in for itself (--task <id>) asks as the task's: the policy
+The hooks a task started by \`gatehouse run\` wires in for itself (--task <id>: the hook before every call and
+the permission hook) ask as the task's: the policy
 and the task's own rules answer, else the person through the same permission gate (the portal, Telegram,
 \`gatehouse answer\`), shown as the task's question too (\`gatehouse tasks\`, /api/tasks/:id/choose); the CLI's
 turn-end event (Stop) tells the task its agent is idle; Claude Code's Notification is recorded in the task's
@@ -156,7 +157,7 @@ Options:
       const posted = performance.now();
       const decided = await hub.request<{ decision: CallDecision; message: string }>(
         'POST',
-        taskId && !callHook ? taskHookPath(taskId, agent, event) : `/api/hooks/${agent.id}/${callHook ? 'call' : 'permission'}`,
+        taskId ? taskHookPath(taskId, agent, event) : `/api/hooks/${agent.id}/${callHook ? 'call' : 'permission'}`,
         { input, wait_seconds: waitSeconds, ...(started ? { ask_person: false } : {}) },
         { signal: AbortSignal.timeout((waitSeconds + 15) * 1000) },
       );

@@ -42,6 +42,8 @@ export interface HookAnswer {
 export interface PermissionOptions {
   /** The policy asks the person (an ask rule, a protected path, a policy error): autoApprove does not answer it. */
   personOnly?: string;
+  /** The hook event that asks (default: the agent's permission event; the hook before every call, PreToolUse). */
+  event?: string;
 }
 
 /** What the task runner lends the hook questions. */
@@ -116,7 +118,7 @@ export class TaskHookQuestions {
     return new Promise((resolve) => {
       let request = this.pending?.key === key ? this.pending : this.queue.find((q) => q.key === key);
       const joined = request !== undefined;
-      request ??= { agent, ask, key, signal: `${agent.name} ${agent.permissionEvent} hook`, waiters: new Set(), done: false, personOnly: options.personOnly ?? null, person, gate: null, withdraw: new AbortController() };
+      request ??= { agent, ask, key, signal: `${agent.name} ${options.event ?? agent.permissionEvent} hook`, waiters: new Set(), done: false, personOnly: options.personOnly ?? null, person, gate: null, withdraw: new AbortController() };
       const waiter: Waiter = { resolve };
       request.waiters.add(waiter);
       if (leave) this.onLeave(request, waiter, leave);
