@@ -18,23 +18,37 @@ const FLAGS = ['--headless', '--remote-debugging-port=0', '--no-sandbox', '--dis
  * Chromium (/usr/bin/chromium, or GATEHOUSE_CHROMIUM) started by hand, headless with its own temp profile, and driven
  * over CDP (`connectOverCDP`, `noDefaults`): unlike `chromium.launch()`, whose focus emulation keeps every page
  * `visible`, a tab behind the one brought to the front is really hidden, as for a person (issue 32's notes).
- * Killed when this process exits, if `stop` was never called.
+ * Killed (its whole process group) when this process exits, if `stop` was never called.
  */
 export async function startCdpChromium(): Promise<CdpChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'gatehouse-cdp-'));
-  const child = spawn(process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium', [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
+  // Its own process group, so that a kill reaches its renderers and helpers too.
+  const child = spawn(process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium', [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const killAll = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killAll);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stopped = false;
   const stop = async (browser?: Browser) => {
     if (stopped) return;
     stopped = true;
-    await browser?.close().catch(() => undefined);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    // Asked to close (it ends its own helpers), killed if it has not within 10 s.
+    const closing = browser
+      ?.newBrowserCDPSession()
+      .then((cdp) => cdp.send('Browser.close'))
+      .catch(() => undefined);
+    const late = setTimeout(killAll, closing ? 10_000 : 0);
     await exited;
-    process.off('exit', killOnExit);
-    rmSync(profile, { recursive: true, force: true });
+    clearTimeout(late);
+    killAll(); // any helper still up
+    process.off('exit', killAll);
+    await closing;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   try {
     const endpoint = await new Promise<string>((resolve, reject) => {
