@@ -18,12 +18,14 @@ const FLAGS = ['--headless', '--remote-debugging-port=0', '--no-sandbox', '--dis
  * Chromium (/usr/bin/chromium, or GATEHOUSE_CHROMIUM) started by hand, headless with its own temp profile, and driven
  * over CDP (`connectOverCDP`, `noDefaults`): unlike `chromium.launch()`, whose focus emulation keeps every page
  * `visible`, a tab behind the one brought to the front is really hidden, as for a person (issue 32's notes).
+ * `headed`: drawn on $DISPLAY (a manual capture under Xvfb: e2e/notification-shots.spec.ts; no test needs a display);
+ * `args`: more flags.
  * Killed (its whole process group) when this process exits, if `stop` was never called.
  */
-export async function startCdpChromium(): Promise<CdpChromium> {
+export async function startCdpChromium({ headed = false, args = [] }: { headed?: boolean; args?: string[] } = {}): Promise<CdpChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'gatehouse-cdp-'));
   // Its own process group, so that a kill reaches its renderers and helpers too.
-  const child = spawn(process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium', [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium', [...FLAGS.filter((f) => !headed || f !== '--headless'), `--user-data-dir=${profile}`, ...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   const killAll = () => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
