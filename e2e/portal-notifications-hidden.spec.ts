@@ -6,6 +6,7 @@
 // a high-risk command's notification has no approve action.
 import { choiceUrl } from '../server/hub/handoff.js';
 import { startCdpChromium, type CdpChromium } from '../test/support/e2e/cdp-chromium.js';
+import { freePort } from '../test/support/e2e/free-port.js';
 import { openHiddenPortal, type HiddenPortal } from '../test/support/e2e/hidden-portal.js';
 import { raiseBash } from '../test/support/e2e/raise-bash.js';
 import { expect, getSession, test } from '../test/support/e2e/portal-fixture.js';
@@ -81,5 +82,31 @@ test.describe('notifications while the portal is really hidden', () => {
     ]);
     await hidden.click(id, 'answer:no');
     expect(await decided).toMatchObject({ decision: 'deny', decided_by: { kind: 'person', via: 'notification', option: 'no' } });
+  });
+
+  test.describe('with a hub that comes back on its port', () => {
+    test.use({ hubEnv: async ({}, use) => use({ GATEHOUSE_PORT: String(await freePort()) }) });
+    test('the hub restarts while the portal is hidden: the page reconnects behind the tab in front and the next gate is notified', async ({ hub }) => {
+      // Every state the portal's connection indicator goes through from here.
+      await hidden.portal.evaluate(() => {
+        const indicator = document.querySelector('[data-testid=connection]')!;
+        const seen: string[] = [];
+        (window as unknown as { __connection: string[] }).__connection = seen;
+        new MutationObserver(() => seen.push(indicator.className)).observe(indicator, { attributes: true, attributeFilter: ['class'] });
+      });
+      const origin = hub.baseUrl;
+      await hub.restart(); // kill -9, then a new hub on the same data directory and port
+      expect(hub.baseUrl).toBe(origin);
+      // Cut off, then reconnected by its own (background-throttled) timers while hidden.
+      const connection = () => hidden.portal.evaluate(() => (window as unknown as { __connection: string[] }).__connection);
+      await expect.poll(async () => (await connection()).some((c) => !c.includes('conn-open')), { timeout: 60_000 }).toBe(true);
+      await expect.poll(async () => (await connection()).at(-1), { timeout: 60_000 }).toMatch(/conn-open/);
+      expect(await hidden.portal.evaluate(() => document.visibilityState)).toBe('hidden');
+      const { id, decided } = await raiseBash(hub, 'npm test');
+      await hidden.shown(id);
+      expect((await hidden.notifications()).map((n) => n.tag)).toEqual([`gate:${id}`]);
+      await hidden.click(id, 'answer:yes');
+      expect(await decided).toMatchObject({ decision: 'allow', decided_by: { via: 'notification' } });
+    });
   });
 });
