@@ -2,7 +2,8 @@ import type { Browser, Page } from '@playwright/test';
 import type { ChoiceSessionView } from '../shared/choice/session-types.js';
 import { choiceUrl } from '../server/hub/handoff.js';
 import { startTestHub, type TestHub } from '../test/support/test-hub.js';
-import { openHiddenPortal } from '../test/support/e2e/hidden-portal.js';
+import { openHiddenPortal, type HiddenPortal } from '../test/support/e2e/hidden-portal.js';
+import { startCdpChromium } from '../test/support/e2e/cdp-chromium.js';
 import { summarise, type BenchModule, type BenchRow } from './bench-row.js';
 import { launch } from './portal.bench.js';
 import { sampleRequest } from './support/sample-request.js';
@@ -19,24 +20,35 @@ const agentPoll = (hub: TestHub, id: string) => hub.client.request('GET', `/api/
  * notification shown (the worker's word to the hidden portal, by the page's clock); notification action → the agent's
  * poll returns; a click on the page's answer → the agent's poll returns.
  */
-async function notificationPaths(browser: Browser, hub: TestHub): Promise<BenchRow[]> {
-  const context = await browser.newContext();
-  const hidden = await openHiddenPortal(hub, context);
+/** Gates raised one after another while `hidden` is hidden: created → shown, and its action → the agent's poll. */
+async function notifiedAndAnswered(hidden: HiddenPortal, hub: TestHub): Promise<{ shown: number[]; viaNotification: number[] }> {
   const shown: number[] = [];
   const viaNotification: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const created = Date.now();
+    const { session } = await createGate(hub);
+    await hidden.shown(session.id);
+    shown.push((await hidden.shownAt(session.id))! - created);
+    const poll = agentPoll(hub, session.id);
+    const tapped = Date.now();
+    await hidden.click(session.id, 'answer:pg');
+    await poll;
+    viaNotification.push(Date.now() - tapped);
+  }
+  return { shown, viaNotification };
+}
+
+/**
+ * The portal's notifications (issue 32 §1) beside its own answer path, in one Chromium and one hub: gate created →
+ * notification shown (the worker's word to the hidden portal, by the page's clock); notification action → the agent's
+ * poll returns; a click on the page's answer → the agent's poll returns.
+ */
+async function notificationPaths(browser: Browser, hub: TestHub): Promise<BenchRow[]> {
+  const context = await browser.newContext();
   const viaPage: number[] = [];
+  let notified: { shown: number[]; viaNotification: number[] };
   try {
-    for (let i = 0; i < RUNS; i++) {
-      const created = Date.now();
-      const { session } = await createGate(hub);
-      await hidden.shown(session.id);
-      shown.push((await hidden.shownAt(session.id))! - created);
-      const poll = agentPoll(hub, session.id);
-      const tapped = Date.now();
-      await hidden.click(session.id, 'answer:pg');
-      await poll;
-      viaNotification.push(Date.now() - tapped);
-    }
+    notified = await notifiedAndAnswered(await openHiddenPortal(hub, context), hub);
     const page = await context.newPage();
     for (let i = 0; i < RUNS; i++) {
       const { session } = await createGate(hub);
@@ -53,10 +65,24 @@ async function notificationPaths(browser: Browser, hub: TestHub): Promise<BenchR
   }
   const pageMedian = summarise('', viaPage).median;
   return [
-    summarise('gate created → its notification shown (service worker, hidden portal)', shown, { note: 'created by the API, shown when the worker tells the portal' }),
-    summarise("notification action → the agent's poll returns", viaNotification, { note: `${(summarise('', viaNotification).median / pageMedian).toFixed(2)}× the page's path below (same run)` }),
+    summarise('gate created → its notification shown (service worker, hidden portal)', notified.shown, { note: 'created by the API, shown when the worker tells the portal' }),
+    summarise("notification action → the agent's poll returns", notified.viaNotification, { note: `${(summarise('', notified.viaNotification).median / pageMedian).toFixed(2)}× the page's path below (same run)` }),
     summarise("the page's answer click → the agent's poll returns (same run)", viaPage),
   ];
+}
+
+/** The same with the portal's tab really hidden (Chromium driven over CDP, a tab in front): background throttling. */
+async function reallyHiddenPaths(hub: TestHub): Promise<BenchRow[]> {
+  const chromium = await startCdpChromium();
+  try {
+    const { shown, viaNotification } = await notifiedAndAnswered(await openHiddenPortal(hub, chromium.context, 'behind'), hub);
+    return [
+      summarise('gate created → its notification shown, portal tab really behind another (CDP Chromium)', shown),
+      summarise("its notification action → the agent's poll returns (portal really behind)", viaNotification),
+    ];
+  } finally {
+    await chromium.stop();
+  }
 }
 
 /** Marks (the page's clock) the first frame in which the gate's answer form is on the page. */
@@ -128,7 +154,7 @@ const notificationBench: BenchModule = {
     const hub = await startTestHub();
     const browser = await launch();
     try {
-      return [...(await notificationPaths(browser, hub)), ...(await gatePageVisits(browser, hub))];
+      return [...(await notificationPaths(browser, hub)), ...(await reallyHiddenPaths(hub)), ...(await gatePageVisits(browser, hub))];
     } finally {
       await browser.close();
       await hub.stop();

@@ -1,31 +1,12 @@
 // The grade shapes the page (issue 32 §3): at phone width (390 px) a gate's page shows the gate, its marks and its
 // buttons before the interaction list; a high-risk request's safe answer ("No") is the primary, focused one and
 // approving takes a second, deliberate step.
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { InteractionSummary } from '../shared/interactions.js';
-import type { TestHub } from '../test/support/test-hub.js';
+import { raiseBash } from '../test/support/e2e/raise-bash.js';
 import { choiceUrl } from '../server/hub/handoff.js';
 import { shotPath } from '../test/support/e2e/screenshots.js';
 import { expect, getSession, test } from '../test/support/e2e/portal-fixture.js';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A Bash request through the hook route: medium or high-risk commands (the default policy may allow a low one alone). */
-async function raiseBash(hub: TestHub, command: string) {
-  const cwd = join(mkdtempSync(join(tmpdir(), 'gatehouse-hr-')), 'api');
-  mkdirSync(join(cwd, '.git'), { recursive: true });
-  const before = new Set((await hub.client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active')).interactions.map((i) => i.id));
-  const decided = hub.client.request<{ decision: string }>('POST', '/api/hooks/claude/permission', { input: { session_id: 's1', tool_name: 'Bash', tool_input: { command }, cwd }, wait_seconds: 120 });
-  decided.catch(() => undefined); // may still be pending when the test ends and the hub stops
-  for (;;) {
-    const { interactions } = await hub.client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=active');
-    const row = interactions.find((i) => i.kind === 'choice' && i.status === 'pending' && !before.has(i.id));
-    if (row) return { id: row.id, decided };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const top = async (locator: import('@playwright/test').Locator) => (await locator.boundingBox())!.y;
 

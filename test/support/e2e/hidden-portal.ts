@@ -31,16 +31,22 @@ export interface HiddenPortal {
 }
 
 /**
- * The person's portal (with the credential) in a tab marked hidden, another tab in front of it; notifications granted
- * through the browser context; the portal's service worker up and in control of the portal before this returns.
- * Hidden as the page sees it (document.visibilityState, which decides whether a gate is notified): Playwright's launch
- * turns focus emulation on so every page stays `visible`, and headless Chromium 156 kept a background tab, a
- * minimised window and a frozen page `visible` over CDP too (issue 32's notes; there is no display here to run it
- * headed), so the page's visibility is overridden as test/support/e2e/notification-spy.ts does.
+ * How the portal's tab becomes hidden. `override`: Playwright's `chromium.launch()` turns focus emulation on, so every
+ * page stays `visible` (a tab in front, a minimised window, a frozen page — issue 32's notes); the page's
+ * document.visibilityState is overridden as test/support/e2e/notification-spy.ts does. `behind`: really hidden, by the
+ * tab brought to the front — only in a Chromium whose default context Playwright leaves alone
+ * (test/support/e2e/cdp-chromium.ts); it waits until the portal's page says `hidden`.
  */
-export async function openHiddenPortal(hub: TestHub, context: BrowserContext): Promise<HiddenPortal> {
+export type Hiding = 'override' | 'behind';
+
+/**
+ * The person's portal (with the credential) in a tab that is hidden (as `hiding` says), another tab in front of it;
+ * notifications granted through the browser context; the portal's service worker up and in control of the portal
+ * before this returns. Hidden as the page sees it (document.visibilityState) is what decides whether a gate is notified.
+ */
+export async function openHiddenPortal(hub: TestHub, context: BrowserContext, hiding: Hiding = 'override'): Promise<HiddenPortal> {
   await context.grantPermissions(['notifications'], { origin: hub.baseUrl });
-  await context.addInitScript(() => {
+  if (hiding === 'override') await context.addInitScript(() => {
     let hidden = false;
     Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible') });
     Object.defineProperty(document, 'hidden', { get: () => hidden });
@@ -50,13 +56,16 @@ export async function openHiddenPortal(hub: TestHub, context: BrowserContext): P
     };
   });
   const portal = await context.newPage();
-  const workerSeen = context.waitForEvent('serviceworker');
+  // This hub's worker: a context that outlives a test (cdp-chromium.ts) may hold other hubs' workers too.
+  const ours = (w: Worker) => w.url().startsWith(`${hub.baseUrl}/`);
+  const workerSeen = context.waitForEvent('serviceworker', { predicate: ours });
+  workerSeen.catch(() => undefined); // not needed when the worker was there already
   await portal.goto(portalUrl(hub.baseUrl, hub.token));
   await portal.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
   });
-  const worker = context.serviceWorkers()[0] ?? (await workerSeen);
+  const worker = context.serviceWorkers().find(ours) ?? (await workerSeen);
   await portal.evaluate(() => {
     const w = window as unknown as { __workerSaid: unknown[] };
     w.__workerSaid = [];
@@ -66,7 +75,12 @@ export async function openHiddenPortal(hub: TestHub, context: BrowserContext): P
   await portal.locator('.conn-open').waitFor();
   const front = await context.newPage();
   await front.bringToFront();
-  await portal.evaluate(() => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(true));
+  if (hiding === 'override') await portal.evaluate(() => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(true));
+  // Interval polling, as below: a hidden page draws no frames.
+  else
+    await portal.waitForFunction(() => document.visibilityState === 'hidden', undefined, { polling: 100, timeout: 30_000 }).catch((err: Error) => {
+      throw new Error(`the portal's tab stayed visible behind another tab (focus emulation on? see cdp-chromium.ts): ${err.message}`);
+    });
   // Interval polling: a hidden page draws no frames, so the default (requestAnimationFrame) polling would never run.
   const said = (test: string, arg: unknown) => portal.waitForFunction(new Function('arg', `return window.__workerSaid.some((m) => ${test})`) as (arg: unknown) => boolean, arg, { polling: 100, timeout: 30_000 }).then(() => undefined);
   return {
