@@ -7,7 +7,7 @@
 import { choiceUrl } from '../server/hub/handoff.js';
 import { startCdpChromium, type CdpChromium } from '../test/support/e2e/cdp-chromium.js';
 import { freePort } from '../test/support/e2e/free-port.js';
-import { openHiddenPortal, type HiddenPortal } from '../test/support/e2e/hidden-portal.js';
+import { openHiddenPortal, yesFromNotification, type HiddenPortal } from '../test/support/e2e/hidden-portal.js';
 import { raiseBash } from '../test/support/e2e/raise-bash.js';
 import { expect, getSession, test } from '../test/support/e2e/portal-fixture.js';
 
@@ -49,13 +49,8 @@ test.describe('notifications while the portal is really hidden', () => {
       },
     ]);
 
-    await hidden.click(id, 'answer:yes');
-    const answer = await decided;
-    expect(answer.decision).toBe('allow');
-    expect(answer.decided_by).toMatchObject({ kind: 'person', via: 'notification', option: 'yes' });
-    expect((await getSession(hub, id)).result?.interface).toBe('notification');
-    await hidden.shown(id, 'done');
-    expect((await hidden.notifications()).map((n) => ({ title: n.title, actions: n.actions }))).toEqual([{ title: 'Yes, once — sent to Claude Code · api', actions: [] }]);
+    const after = await yesFromNotification(hidden, hub, { id, decided });
+    expect(after.map((n) => ({ title: n.title, actions: n.actions }))).toEqual([{ title: 'Yes, once — sent to Claude Code · api', actions: [] }]);
   });
 
   test('answered on the page in front, the hidden portal closes its notification', async ({ hub }) => {

@@ -5,7 +5,7 @@
 // a gate answered on the page loses its notification; a high-risk request offers no approval.
 import type { ChoiceSessionView } from '../shared/choice/session-types.js';
 import { raiseBash, tempProject as project } from '../test/support/e2e/raise-bash.js';
-import { openHiddenPortal, type HiddenPortal } from '../test/support/e2e/hidden-portal.js';
+import { openHiddenPortal, yesFromNotification, type HiddenPortal } from '../test/support/e2e/hidden-portal.js';
 import { choiceUrl } from '../server/hub/handoff.js';
 import { expect, getSession, test } from '../test/support/e2e/portal-fixture.js';
 
@@ -35,13 +35,7 @@ test.describe('notifications from the service worker', () => {
     await hidden.front.goto('about:blank');
     await hidden.front.bringToFront();
 
-    await hidden.click(id, 'answer:yes');
-    const answer = await decided;
-    expect(answer.decision).toBe('allow');
-    expect(answer.decided_by).toMatchObject({ kind: 'person', via: 'notification', option: 'yes' });
-    expect((await getSession(hub, id)).result?.interface).toBe('notification');
-    await hidden.shown(id, 'done');
-    const after = await hidden.notifications();
+    const after = await yesFromNotification(hidden, hub, { id, decided });
     expect(after.map((n) => ({ title: n.title, tag: n.tag, actions: n.actions }))).toEqual([{ title: 'Yes, once — sent to Claude Code · api', tag: `gate:${id}`, actions: [] }]);
   });
 

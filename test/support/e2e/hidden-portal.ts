@@ -1,4 +1,5 @@
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { RaisedBash } from './raise-bash.js';
 import { portalUrl } from '../../../server/hub/handoff.js';
 import type { TestHub } from '../test-hub.js';
 
@@ -118,4 +119,19 @@ export async function openHiddenPortal(hub: TestHub, context: BrowserContext, hi
           { tag: `gate:${id}`, action },
         ),
     };
+}
+
+/**
+ * Taps "Yes, once" on the gate's notification: the hook's answer is allow by the person through the notification,
+ * the gate records that interface, and a confirmation replaces the notification. Returns the notifications then shown.
+ */
+export async function yesFromNotification(hidden: HiddenPortal, hub: TestHub, { id, decided }: RaisedBash): Promise<ReadNotification[]> {
+  await hidden.click(id, 'answer:yes');
+  const answer = await decided;
+  expect(answer.decision).toBe('allow');
+  expect(answer.decided_by).toMatchObject({ kind: 'person', via: 'notification', option: 'yes' });
+  const { session } = await hub.client.request<{ session: { result?: { interface?: string } } }>('GET', `/api/sessions/${id}`);
+  expect(session.result?.interface).toBe('notification');
+  await hidden.shown(id, 'done');
+  return hidden.notifications();
 }
