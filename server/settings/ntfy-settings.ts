@@ -1,7 +1,5 @@
-import { Low } from 'lowdb';
 import { z } from 'zod';
-import { DurableJsonFile } from '../store/durable-json-file.js';
-import { describeProblems, problemsFromZod, RequestValidationError } from '../../shared/validation-error.js';
+import { ChannelSettingsFile, parseChannelSettings, type SavedChannelSettings } from './channel-settings-file.js';
 
 /** ntfy's own rule for a topic name (and a message's sequence id). */
 export const NTFY_NAME = /^[-_A-Za-z0-9]{1,64}$/;
@@ -25,41 +23,16 @@ export const ntfySettingsSchema = z.strictObject({
   reply_token: token.nullable().optional(),
 });
 export type NtfySettings = z.infer<typeof ntfySettingsSchema>;
-export type SavedNtfySettings = { [K in keyof NtfySettings]?: Exclude<NtfySettings[K], null> };
+export type SavedNtfySettings = SavedChannelSettings<NtfySettings>;
 
 /** Validates a patch; throws RequestValidationError naming each bad field. */
 export function parseNtfySettings(input: unknown): NtfySettings {
-  const parsed = ntfySettingsSchema.safeParse(input);
-  if (!parsed.success) throw new RequestValidationError(problemsFromZod(parsed.error));
-  return parsed.data;
+  return parseChannelSettings(ntfySettingsSchema, input);
 }
 
 /** <data dir>/ntfy.json, mode 0600 (it holds access tokens), written durably; read again on every load. */
-export class NtfySettingsFile {
-  private readonly db: Low<Record<string, unknown>>;
-
-  constructor(private readonly file: string) {
-    this.db = new Low<Record<string, unknown>>(new DurableJsonFile(file, 2), {});
-  }
-
-  async load(): Promise<SavedNtfySettings> {
-    this.db.data = {};
-    await this.db.read();
-    const parsed = ntfySettingsSchema.safeParse(this.db.data);
-    if (!parsed.success) throw new Error(`${this.file}: ${describeProblems(problemsFromZod(parsed.error))}`);
-    return Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== null && v !== undefined)) as SavedNtfySettings;
-  }
-
-  /** Applies a validated patch (null removes a value) and writes the file durably with mode 0600. */
-  async update(patch: NtfySettings): Promise<SavedNtfySettings> {
-    const next: Record<string, unknown> = { ...(await this.load()) };
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === undefined) continue;
-      if (value === null) delete next[key];
-      else next[key] = value;
-    }
-    this.db.data = next;
-    await this.db.write();
-    return next as SavedNtfySettings;
+export class NtfySettingsFile extends ChannelSettingsFile<typeof ntfySettingsSchema> {
+  constructor(file: string) {
+    super(file, ntfySettingsSchema);
   }
 }

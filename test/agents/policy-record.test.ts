@@ -2,13 +2,11 @@
 // through REAL requests — the real hook process (`gatehouse hook`, as `hooks install` writes it) against a real
 // hub with a policy, the person answering through the API — then `gatehouse policy log | replay | suggest`, the
 // real built CLI, checked for the right counts.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InteractionSummary } from '../../shared/interactions.js';
 import type { PermissionRecord, ReplayReport, Suggestion } from '../../server/policy/index.js';
-import { hookCommandLine } from '../../server/agents/hook-command-line.js';
+import { nextPendingGateId, runHookProcess } from '../support/hook-process.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempHome, startTestHub, type TestHub } from '../support/test-hub.js';
 
@@ -16,27 +14,11 @@ let hub: TestHub;
 let project: string;
 let policyFile: string;
 
-function runHook(input: object, agent = 'claude'): Promise<string> {
-  const child = spawn('/bin/sh', ['-c', hookCommandLine(agent, 'PermissionRequest', 30)], { env: { ...hub.env } });
-  let stdout = '';
-  child.stdout.on('data', (d) => (stdout += String(d)));
-  child.stdin.end(JSON.stringify(input));
-  return new Promise((resolve) => child.once('close', () => resolve(stdout)));
-}
+const runHook = (input: object, agent = 'claude'): Promise<string> => runHookProcess(hub.env, agent, 'PermissionRequest', input).then((exit) => exit.stdout);
 const bash = (command: string, session = 'sess-1') => ({ session_id: session, hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command, description: 'd' }, cwd: project, permission_mode: 'default' });
 const behavior = (stdout: string) => (JSON.parse(stdout).hookSpecificOutput.decision as { behavior: string }).behavior;
 
-async function pendingGate(seen: Set<string>): Promise<string> {
-  for (;;) {
-    const { interactions } = await hub.client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=all');
-    const row = interactions.find((i) => i.kind === 'choice' && i.status === 'pending' && !seen.has(i.id));
-    if (row) {
-      seen.add(row.id);
-      return row.id;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const pendingGate = (seen: Set<string>): Promise<string> => nextPendingGateId(hub, seen);
 
 /** One request the person answers with `option` through the API; returns the CLI's answer. */
 async function personAnswers(input: object, option: string, seen: Set<string>, agent = 'claude'): Promise<string> {

@@ -2,40 +2,24 @@
 // default risk: low allow inside a project, medium ask, high ask). A read inside the project runs with no gate
 // and is recorded as risk low; `curl … | sh` and a write to ~/.bashrc reach the person with a gate marked high and
 // its reasons; `gatehouse policy log`, `test` and `replay --risk` show the grades.
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { PermissionView } from '../../shared/permission/view.js';
 import type { PermissionRecord, RiskReplay } from '../../server/policy/index.js';
-import { hookCommandLine } from '../../server/agents/hook-command-line.js';
+import { nextPendingGateId, runHookProcess } from '../support/hook-process.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempHome, startTestHub, type TestHub } from '../support/test-hub.js';
 
 let hub: TestHub;
 let project: string;
 
-function runHook(command: string): Promise<string> {
-  const child = spawn('/bin/sh', ['-c', hookCommandLine('claude', 'PermissionRequest', 30)], { env: { ...hub.env } });
-  let stdout = '';
-  child.stdout.on('data', (d) => (stdout += String(d)));
-  child.stdin.end(JSON.stringify({ session_id: 's1', hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command }, cwd: project, permission_mode: 'default' }));
-  return new Promise((resolve) => child.once('close', () => resolve(stdout)));
-}
+const runHook = (command: string): Promise<string> =>
+  runHookProcess(hub.env, 'claude', 'PermissionRequest', { session_id: 's1', hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command }, cwd: project, permission_mode: 'default' }).then((exit) => exit.stdout);
 const behavior = (stdout: string) => (JSON.parse(stdout).hookSpecificOutput.decision as { behavior: string }).behavior;
 
-async function pendingGate(seen: Set<string>): Promise<string> {
-  for (;;) {
-    const { interactions } = await hub.client.request<{ interactions: InteractionSummary[] }>('GET', '/api/interactions?filter=all');
-    const row = interactions.find((i) => i.kind === 'choice' && i.status === 'pending' && !seen.has(i.id));
-    if (row) {
-      seen.add(row.id);
-      return row.id;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const pendingGate = (seen: Set<string>): Promise<string> => nextPendingGateId(hub, seen);
 
 async function cli(args: string[]) {
   const run = runCli(['policy', ...args], hub.env, { cwd: project });

@@ -41,3 +41,15 @@ export async function pendingHubGate(hub: TestHub): Promise<ChoiceSessionView> {
 export async function answerHubGate(hub: TestHub, id: string, option: string): Promise<void> {
   await hub.client.request('POST', `/api/sessions/${id}/submit`, { selected_ids: [option], interface: 'api' });
 }
+
+/** Waits for a pending gate not in `seen`, adds its id to `seen` and returns it (for tests that raise several). */
+export async function nextPendingGateId(hub: TestHub, seen: Set<string>): Promise<string> {
+  for (;;) {
+    const row = (await hubGates(hub)).find((i) => i.status === 'pending' && !seen.has(i.id));
+    if (row) {
+      seen.add(row.id);
+      return row.id;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
