@@ -42,6 +42,8 @@ describe('the terminal UI shows a permission gate’s diff', () => {
     const tui = new TuiDriver(['choose', id], hub.env, { cols: 100, rows: 44 });
     try {
       await tui.waitFor('prices.ts (edit) +2 −1');
+      // The answers are drawn below the view, possibly a frame later on a busy machine.
+      await tui.waitFor('1. Yes, allow this once');
       expect(tui.line('risk medium')).toMatch(/risk medium: writes inside the project: prices\.ts/);
       expect(tui.line('- const line12')).toMatch(/^\s+12\s+- const line12 = 12;$/);
       expect(tui.line('+ const line12')).toMatch(/^\s+12 \+ const line12 = 120;$/);
