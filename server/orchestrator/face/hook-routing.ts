@@ -68,7 +68,8 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
     const live = runner;
     // One call, two hooks (the hook before every call and the permission hook): the earlier one decides (and is
     // recorded), the later one takes its decision — the person is asked once (call-memo.ts, as by hand).
-    const memo = (await permissionDesk(ctx, live.permissionScope.task)).calls!;
+    const desk = await permissionDesk(ctx, live.permissionScope.task);
+    const memo = desk.calls!;
     const key = callKey(agent.id, parsed.data.input, ask);
     const earlierFirst = event === callEvent ? agent.callHook!.order === 'after-permission' : agent.callHook?.order === 'before-permission';
     const earlier = earlierFirst ? memo.take(key) : null;
@@ -84,7 +85,7 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
       const asked: PolicyRequest = { agent: agent.id, tool: ask.tool, input: data.input.tool_input ?? {}, cwd: ask.cwd ?? scope.cwd };
       const decided = await decideForTask(ctx, asked, scope);
       const signal = `${agent.name} ${event} hook`;
-      const deps = await permissionDesk(ctx, scope.task);
+      const deps = desk;
       const record = (answer: { decision: HookAnswer['decision']; decided_by: PermissionDecidedBy; gate: string | null }) => {
         const session = typeof data.input.session_id === 'string' && data.input.session_id ? data.input.session_id : null;
         deps.log
