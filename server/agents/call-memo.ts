@@ -2,7 +2,7 @@
 // own settings still ask, through its permission hook (PermissionRequest) — Claude Code and Codex raise the first
 // one first, Qwen Code raises its permission hook first. The earlier hook's decision is kept here a short while,
 // and the later hook for the same call takes it: the person is asked once, the call is recorded once.
-import type { PermissionAsk } from './agent-hooks.js';
+import type { AgentHooks, PermissionAsk } from './agent-hooks.js';
 import type { GateDecision } from './permission-gate.js';
 
 /** How long the earlier hook's decision waits for the later one (a CLI raises both within the same call). */
@@ -38,4 +38,9 @@ export class CallMemo {
 export function callKey(agent: string, hookInput: Record<string, unknown>, ask: PermissionAsk): string {
   const session = typeof hookInput.session_id === 'string' ? hookInput.session_id : '';
   return JSON.stringify([agent, session, ask.tool, ask.detail]);
+}
+
+/** The hook a call reaches gatehouse through first: the one before every call where the CLI raises it before its own check (Claude Code, Codex), else the permission hook. */
+export function firstCallEvent(agent: Pick<AgentHooks, 'callHook' | 'permissionEvent'>): string {
+  return agent.callHook?.order === 'before-permission' ? agent.callHook.event : agent.permissionEvent;
 }

@@ -12,6 +12,7 @@ import { processesUnder, type AgentCli } from '../support/model-standins/agent-s
 import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 import { recordTestedWith } from './tested-with.js';
 import { hookAgent } from '../../server/agents/hook-agents.js';
+import { firstCallEvent } from '../../server/agents/call-memo.js';
 
 let run: OrchestratedAgent | null = null;
 afterEach(async () => {
@@ -52,10 +53,10 @@ function savedAllowRules(cli: AgentCli, launch: { home: string; cwd: string; env
 }
 
 for (const cli of ['claude', 'codex', 'gemini', 'qwen'] as const) {
-  const { name, permissionEvent, turnEndEvent, callHook } = hookAgent(cli);
+  const { name, turnEndEvent } = hookAgent(cli);
   // The hook that asks first: the one before every call where the CLI raises it before its own check (Claude Code,
   // Codex), else the permission hook (Qwen Code raises PreToolUse after it; Gemini's BeforeTool is both).
-  const firstEvent = callHook?.order === 'before-permission' ? callHook.event : permissionEvent;
+  const firstEvent = firstCallEvent(hookAgent(cli));
   // Codex gives its reason (justification) to its permission hook only; its PreToolUse input has none.
   const reason = cli === 'codex' ? '' : ' \\(reason given: .+\\)';
   describe.skipIf(skipUnlessInstalled(cli))(`${name} under gatehouse run: permissions through its own hook`, () => {

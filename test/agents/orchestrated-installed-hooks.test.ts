@@ -11,6 +11,7 @@ import { startOrchestratedAgent, type OrchestratedAgent } from '../support/orche
 import type { InteractionSummary } from '../../shared/interactions.js';
 import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 import { hookAgent } from '../../server/agents/hook-agents.js';
+import { firstCallEvent } from '../../server/agents/call-memo.js';
 import { recordTestedWith } from './tested-with.js';
 
 let run: OrchestratedAgent | null = null;
@@ -58,9 +59,9 @@ async function oneQuestionOutlivingTheInstalledHook(r: OrchestratedAgent, times:
 }
 
 for (const cli of ['claude', 'qwen'] as const) {
-  const { name, permissionEvent, callHook } = hookAgent(cli);
+  const { name } = hookAgent(cli);
   // The event that holds the question: Claude Code's PreToolUse (raised before its own check), Qwen Code's permission hook.
-  const firstEvent = callHook?.order === 'before-permission' ? callHook.event : permissionEvent;
+  const firstEvent = firstCallEvent(hookAgent(cli));
   describe.skipIf(skipUnlessInstalled(cli))(`${name} under gatehouse run with gatehouse's hook also installed by hand`, () => {
     beforeEach(() => recordTestedWith(cli, 'orchestrator', { covers: 'the same with gatehouse’s hook also installed by hand' }));
 

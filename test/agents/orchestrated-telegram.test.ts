@@ -11,6 +11,7 @@ import { TelegramBotApiStandin } from '../support/telegram-bot-api-standin.js';
 import { messageFor } from '../support/telegram-channel.js';
 import { readPermissionLog } from '../../server/policy/permission-log.js';
 import { hookAgent } from '../../server/agents/hook-agents.js';
+import { firstCallEvent } from '../../server/agents/call-memo.js';
 import type { TaskView } from '../../server/orchestrator/face/task-views.js';
 import { recordTestedWith } from './tested-with.js';
 
@@ -29,9 +30,9 @@ const telegram = () => ({ GATEHOUSE_TELEGRAM_TOKEN: standin.token, GATEHOUSE_TEL
 const gateWaiting = (t: TaskView) => t.status === 'WAITING_FOR_USER' && Boolean(t.interaction?.gate);
 
 for (const cli of ['claude', 'codex'] as const) {
-  const { name, permissionEvent, callHook } = hookAgent(cli);
+  const { name } = hookAgent(cli);
   // Claude Code and Codex raise the hook before every call first: the task's question is held there.
-  const firstEvent = callHook?.order === 'before-permission' ? callHook.event : permissionEvent;
+  const firstEvent = firstCallEvent(hookAgent(cli));
   describe.skipIf(skipUnlessInstalled(cli))(`${name} under gatehouse run, the person on Telegram`, () => {
     it('the permission gate reaches Telegram with the grant buttons; "this session" tapped there runs the command', async () => {
       recordTestedWith(cli, 'orchestrator', { covers: 'a task’s permission gate answered on Telegram' });

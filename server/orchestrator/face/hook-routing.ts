@@ -16,7 +16,7 @@ import { TASK_HOOK_WAIT_SECONDS } from '../../agents/launch.js';
 import type { HubContext } from '../../hub/context.js';
 import { askThePerson, policyDecidedBy } from '../../agents/permission-gate.js';
 import { asCallDecision } from '../../agents/call-gate.js';
-import { callKey } from '../../agents/call-memo.js';
+import { callKey, firstCallEvent } from '../../agents/call-memo.js';
 import { permissionDesk } from '../../agents/permission-desk.js';
 import type { AgentHooks, PermissionAsk } from '../../agents/agent-hooks.js';
 import type { PermissionDecidedBy } from '../../../shared/choice/decided-by.js';
@@ -71,7 +71,8 @@ export function registerTaskHookRoutes(app: FastifyInstance, orchestrator: Orche
     const desk = await permissionDesk(ctx, live.permissionScope.task);
     const memo = desk.calls!;
     const key = callKey(agent.id, parsed.data.input, ask);
-    const earlierFirst = event === callEvent ? agent.callHook!.order === 'after-permission' : agent.callHook?.order === 'before-permission';
+    // The later of the two hooks takes the earlier one's answer; the first one (firstCallEvent) decides and keeps it.
+    const earlierFirst = agent.callHook !== null && event !== firstCallEvent(agent);
     const earlier = earlierFirst ? memo.take(key) : null;
     const { by, ...answer } = earlier ? { decision: earlier.decision, message: earlier.message, decided_by: earlier.decided_by.text, by: earlier.decided_by } : await decideTaskCall();
     if (!earlier && agent.callHook && !earlierFirst) memo.put(key, { decision: answer.decision, message: answer.message, decided_by: by, session_id: null, status: 'decided' });
